@@ -1,0 +1,59 @@
+/** Stable codes carried by every error planfirst throws. */
+export const ErrorCodes = {
+  invalidOptions: 'invalid_options',
+  invalidSession: 'invalid_session',
+  noCsprng: 'no_csprng',
+} as const;
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** One offending location in a validated input: a dotted path and what is wrong there. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * Base class of everything planfirst throws. Exceptions are reserved for programmer errors and
+ * invalid input at the boundary; decisions are returned as values.
+ */
+export class PlanfirstError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** Base of errors that list every bad path of an input, so one fix-up pass is enough. */
+export class ValidationError extends PlanfirstError {
+  readonly issues: readonly ValidationIssue[];
+  constructor(code: ErrorCode, what: string, issues: readonly ValidationIssue[]) {
+    super(code, `${what}:\n${issues.map((i) => `  - ${i.path}: ${i.message}`).join('\n')}`);
+    this.issues = issues;
+  }
+}
+
+/** Thrown by resolveOptions() when the options object is invalid. */
+export class OptionsError extends ValidationError {
+  constructor(issues: readonly ValidationIssue[]) {
+    super(ErrorCodes.invalidOptions, 'invalid planfirst options', issues);
+  }
+}
+
+/** Thrown by parseSession() when stored state is not a valid session. */
+export class SessionError extends ValidationError {
+  constructor(issues: readonly ValidationIssue[]) {
+    super(ErrorCodes.invalidSession, 'invalid planfirst session', issues);
+  }
+}
+
+/** Thrown when an approval id is needed and the platform has no crypto.randomUUID. */
+export class CsprngUnavailableError extends PlanfirstError {
+  constructor() {
+    super(
+      ErrorCodes.noCsprng,
+      'crypto.randomUUID is not available: pass approvalId explicitly or run on a platform with Web Crypto',
+    );
+  }
+}

@@ -1,0 +1,17 @@
+export * from './errors.js';
+export type { JsonValue } from './json.js';
+export * from './messages.js';
+export {
+  mergeOptions,
+  optionsSchema,
+  type PlanfirstOptions,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
+export {
+  createSession,
+  parseSession,
+  SESSION_VERSION,
+  type SessionState,
+  sessionSchema,
+} from './session.js';

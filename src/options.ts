@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { autoContinueOptionsSchema } from './auto-continue/options-schema.js';
+import { OptionsError } from './errors.js';
+import { incompleteTurnOptionsSchema } from './incomplete-turn/options-schema.js';
+import { planModeOptionsSchema } from './plan-mode/options-schema.js';
+import { runOptionsSchema } from './run/options-schema.js';
+import { shellOptionsSchema } from './shell/options-schema.js';
+import { toValidationIssues } from './zod-issues.js';
+
+// One schema for the whole options object. Each section lives beside the module it configures;
+// `prefault({})` makes every nested object merge field by field with its defaults.
+export const optionsSchema = z.strictObject({
+  planMode: planModeOptionsSchema.strict().prefault({}),
+  shell: shellOptionsSchema.strict().prefault({}),
+  incompleteTurn: incompleteTurnOptionsSchema.strict().prefault({}),
+  autoContinue: autoContinueOptionsSchema.strict().prefault({}),
+  run: runOptionsSchema.strict().prefault({}),
+});
+
+/** What a host may pass: every field optional, nested objects partial. */
+export type PlanfirstOptions = z.input<typeof optionsSchema>;
+/** The options after validation and defaults: every field present. */
+export type ResolvedOptions = z.output<typeof optionsSchema>;
+
+/**
+ * Validates and defaults a host's options object. Throws OptionsError listing every bad path,
+ * so a host fixes its configuration in one pass.
+ */
+export function resolveOptions(input: unknown = {}): ResolvedOptions {
+  if (typeof input === 'object' && input !== null && resolved.has(input))
+    return input as ResolvedOptions;
+  const result = optionsSchema.safeParse(input ?? {});
+  if (!result.success) throw new OptionsError(toValidationIssues(result.error, input));
+  resolved.add(result.data);
+  return result.data;
+}
+
+// Objects resolveOptions() produced; passing one back in skips re-validation (hot paths such
+// as checkToolCall take options on every call). Only identity is remembered, never content.
+const resolved = new WeakSet<object>();
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Layers an override on top of base options field by field (arrays and scalars replace,
+ * nested objects merge), so a per-session override never drops the host's other settings.
+ */
+export function mergeOptions(base: PlanfirstOptions, override: PlanfirstOptions): PlanfirstOptions {
+  return mergeRecords(base, override) as PlanfirstOptions;
+}
+
+function mergeRecords(base: unknown, override: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(override))
+    return override === undefined ? base : override;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    if (value === undefined) continue;
+    out[key] = mergeRecords(base[key], value);
+  }
+  return out;
+}
+
+/** Accepts either resolved options or raw input, so every entry point takes both. */
+export function ensureResolved(
+  options: PlanfirstOptions | ResolvedOptions | undefined,
+): ResolvedOptions {
+  return resolveOptions(options ?? {});
+}

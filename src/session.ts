@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { autoContinueStateSchema, initialAutoContinueState } from './auto-continue/state-schema.js';
+import { SessionError } from './errors.js';
+import {
+  incompleteTurnStateSchema,
+  initialIncompleteTurnState,
+} from './incomplete-turn/state-schema.js';
+import { messageSchema } from './messages.js';
+import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from './options.js';
+import { initialPlanModeState, planModeStateSchema } from './plan-mode/state.js';
+import { toValidationIssues } from './zod-issues.js';
+
+/** Bumped on any change a stored session cannot be read across; parseSession() rejects others. */
+export const SESSION_VERSION = 1;
+
+export const sessionSchema = z.object({
+  version: z.literal(SESSION_VERSION),
+  planMode: planModeStateSchema,
+  incompleteTurn: incompleteTurnStateSchema.prefault({}),
+  autoContinue: autoContinueStateSchema.prefault({}),
+  messages: z.array(messageSchema).default([]),
+});
+
+/** Everything planfirst remembers between steps: plain JSON, safe to persist and resume. */
+export type SessionState = z.output<typeof sessionSchema>;
+
+/**
+ * A fresh session. Plan mode is on only when the host's options enable it; nothing else ever
+ * starts it.
+ */
+export function createSession(
+  options?: PlanfirstOptions | ResolvedOptions,
+  at: { now?: number } = {},
+): SessionState {
+  const resolved = ensureResolved(options);
+  const entered = at.now === undefined ? {} : { enteredAt: at.now, updatedAt: at.now };
+  return {
+    version: SESSION_VERSION,
+    planMode: resolved.planMode.enabled
+      ? { ...initialPlanModeState, mode: 'plan', reason: 'enabled by options', ...entered }
+      : { ...initialPlanModeState },
+    incompleteTurn: initialIncompleteTurnState(),
+    autoContinue: initialAutoContinueState(),
+    messages: [],
+  };
+}
+
+/**
+ * Validates a session read from storage (untrusted JSON) and returns it typed. Throws
+ * SessionError listing every bad path; never returns a partially valid state.
+ */
+export function parseSession(json: unknown): SessionState {
+  const input = typeof json === 'string' ? parseJsonText(json) : json;
+  const result = sessionSchema.safeParse(input);
+  if (!result.success) throw new SessionError(toValidationIssues(result.error, input));
+  return result.data;
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new SessionError([{ path: '(root)', message: `not JSON: ${(error as Error).message}` }]);
+  }
+}
