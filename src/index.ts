@@ -8,6 +8,7 @@ export {
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';
+export * from './plan-mode/index.js';
 export {
   createSession,
   parseSession,

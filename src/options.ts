@@ -9,13 +9,16 @@ import { toValidationIssues } from './zod-issues.js';
 
 // One schema for the whole options object. Each section lives beside the module it configures;
 // `prefault({})` makes every nested object merge field by field with its defaults.
-export const optionsSchema = z.strictObject({
-  planMode: planModeOptionsSchema.strict().prefault({}),
-  shell: shellOptionsSchema.strict().prefault({}),
-  incompleteTurn: incompleteTurnOptionsSchema.strict().prefault({}),
-  autoContinue: autoContinueOptionsSchema.strict().prefault({}),
-  run: runOptionsSchema.strict().prefault({}),
-});
+export const optionsSchema = z.strictObject(
+  {
+    planMode: planModeOptionsSchema.prefault({}),
+    shell: shellOptionsSchema.prefault({}),
+    incompleteTurn: incompleteTurnOptionsSchema.prefault({}),
+    autoContinue: autoContinueOptionsSchema.prefault({}),
+    run: runOptionsSchema.prefault({}),
+  },
+  { error: 'expected an options object' },
+);
 
 /** What a host may pass: every field optional, nested objects partial. */
 export type PlanfirstOptions = z.input<typeof optionsSchema>;
@@ -31,13 +34,23 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
     return input as ResolvedOptions;
   const result = optionsSchema.safeParse(input ?? {});
   if (!result.success) throw new OptionsError(toValidationIssues(result.error, input));
-  resolved.add(result.data);
-  return result.data;
+  const frozen = deepFreeze(result.data);
+  resolved.add(frozen);
+  return frozen;
 }
 
 // Objects resolveOptions() produced; passing one back in skips re-validation (hot paths such
-// as checkToolCall take options on every call). Only identity is remembered, never content.
+// as checkToolCall take options on every call). They are deep-frozen, so what was validated
+// is what is used.
 const resolved = new WeakSet<object>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,19 +7,30 @@ import {
 } from './incomplete-turn/state-schema.js';
 import { messageSchema } from './messages.js';
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from './options.js';
-import { initialPlanModeState, planModeStateSchema } from './plan-mode/state.js';
+import {
+  initialPlanModeState,
+  planModeInvariantIssues,
+  planModeStateSchema,
+} from './plan-mode/state.js';
 import { toValidationIssues } from './zod-issues.js';
 
 /** Bumped on any change a stored session cannot be read across; parseSession() rejects others. */
 export const SESSION_VERSION = 1;
 
-export const sessionSchema = z.object({
-  version: z.literal(SESSION_VERSION),
-  planMode: planModeStateSchema,
-  incompleteTurn: incompleteTurnStateSchema.prefault({}),
-  autoContinue: autoContinueStateSchema.prefault({}),
-  messages: z.array(messageSchema).default([]),
-});
+export const sessionSchema = z
+  .strictObject({
+    version: z.literal(SESSION_VERSION, {
+      error: `expected session version ${SESSION_VERSION}`,
+    }),
+    planMode: planModeStateSchema,
+    incompleteTurn: incompleteTurnStateSchema.prefault({}),
+    autoContinue: autoContinueStateSchema.prefault({}),
+    messages: z.array(messageSchema).default([]),
+  })
+  .superRefine((session, ctx) => {
+    for (const issue of planModeInvariantIssues(session.planMode))
+      ctx.addIssue({ code: 'custom', path: ['planMode', issue.path], message: issue.message });
+  });
 
 /** Everything planfirst remembers between steps: plain JSON, safe to persist and resume. */
 export type SessionState = z.output<typeof sessionSchema>;
@@ -46,8 +57,8 @@ export function createSession(
 }
 
 /**
- * Validates a session read from storage (untrusted JSON) and returns it typed. Throws
- * SessionError listing every bad path; never returns a partially valid state.
+ * Validates a session read from storage (untrusted JSON or its text) and returns it typed.
+ * Throws SessionError listing every bad path; never returns a partially valid state.
  */
 export function parseSession(json: unknown): SessionState {
   const input = typeof json === 'string' ? parseJsonText(json) : json;

@@ -23,12 +23,29 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
-/** Turns zod issues into `{ path, message }` rows that name the received value. */
+function dotted(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(root)' : path.map(String).join('.');
+}
+
+/**
+ * Turns zod issues into `{ path, message }` rows that name the received value: one row per
+ * unknown key, duplicates dropped, so the list reads as a to-do list for the caller.
+ */
 export function toValidationIssues(error: z.ZodError, input: unknown): ValidationIssue[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.');
-    const got =
-      issue.code === 'unrecognized_keys' ? '' : `, got ${describe(valueAt(input, issue.path))}`;
-    return { path, message: `${issue.message}${got}` };
-  });
+  const rows: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, message: string) => {
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    rows.push({ path, message });
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add(dotted([...issue.path, key]), 'unknown key');
+      continue;
+    }
+    add(dotted(issue.path), `${issue.message}, got ${describe(valueAt(input, issue.path))}`);
+  }
+  return rows;
 }

@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { bool, intInRange } from '../schema-helpers.js';
 
-export const autoContinueOptionsSchema = z.object({
-  enabled: z
-    .boolean()
+export const autoContinueOptionsSchema = z.strictObject({
+  enabled: bool()
     .default(false)
     .describe('When planning retries are exhausted, start a new cycle instead of ending blocked.'),
-  maxCycles: z
-    .number()
-    .int()
-    .min(1)
-    .max(10)
-    .default(3)
-    .describe('Most auto-continue cycles in one run.'),
-  stopOnMutation: z
-    .boolean()
+  maxCycles: intInRange(1, 10).default(3).describe('Most auto-continue cycles in one run.'),
+  stopOnMutation: bool()
     .default(true)
     .describe('Stop auto-continuing once any attempt of the run has mutated anything.'),
 });

@@ -1,49 +1,51 @@
 import { z } from 'zod';
+import { nonEmptyString, nonNegativeInt, oneOf } from '../schema-helpers.js';
 
-export const planStepStatusSchema = z.enum(['pending', 'in_progress', 'completed', 'cancelled']);
+export const planStepStatuses = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export const planStepStatusSchema = oneOf(planStepStatuses);
 
-export const planStepSchema = z.object({
-  id: z.string().min(1),
-  text: z.string().min(1),
+export const planStepSchema = z.strictObject({
+  id: nonEmptyString(),
+  text: nonEmptyString(),
   status: planStepStatusSchema,
 });
 
-export const planSchema = z.object({
-  title: z.string().min(1),
+export const planSchema = z.strictObject({
+  title: nonEmptyString(),
   summary: z.string().optional(),
-  steps: z.array(planStepSchema).min(1),
+  steps: z.array(planStepSchema).min(1, { error: 'expected at least one step' }),
   assumptions: z.array(z.string()).optional(),
   risks: z.array(z.string()).optional(),
   verification: z.array(z.string()).optional(),
 });
 
-export const approvalStateSchema = z.enum([
+export const approvalStates = [
   'none',
   'pending',
   'approved',
   'edited',
   'rejected',
   'timed_out',
-]);
+] as const;
+export const approvalStateSchema = oneOf(approvalStates);
 
-const timestamp = z.number().int().nonnegative();
-
-export const planModeStateSchema = z.object({
-  mode: z.enum(['normal', 'plan']),
+export const planModeStateSchema = z.strictObject({
+  mode: oneOf(['normal', 'plan']),
   approval: approvalStateSchema,
-  approvalId: z.string().min(1).optional(),
+  approvalId: nonEmptyString().optional(),
   plan: planSchema.optional(),
+  /** SHA-256 of the canonical plan JSON the approval id was issued for. */
   payloadHash: z.string().optional(),
   feedback: z.string().optional(),
-  rejectionCount: z.number().int().nonnegative(),
+  rejectionCount: nonNegativeInt(),
   /** Why plan mode was entered (host reason or the model's), for UIs. */
   reason: z.string().optional(),
-  /** After approval: whether the host asked to execute now or to stop ("approve, don't run yet"). */
-  afterApproval: z.enum(['execute', 'stop']).optional(),
-  enteredAt: timestamp.optional(),
-  requestedAt: timestamp.optional(),
-  confirmedAt: timestamp.optional(),
-  updatedAt: timestamp.optional(),
+  /** After approval: execute now, or stop ("approve, don't run yet"). */
+  afterApproval: oneOf(['execute', 'stop']).optional(),
+  enteredAt: nonNegativeInt().optional(),
+  requestedAt: nonNegativeInt().optional(),
+  confirmedAt: nonNegativeInt().optional(),
+  updatedAt: nonNegativeInt().optional(),
   /** `${approval}:${approvalId}` of the last decision message injected, so each goes in once. */
   injected: z.string().optional(),
 });
@@ -59,3 +61,33 @@ export const initialPlanModeState: PlanModeState = Object.freeze({
   approval: 'none',
   rejectionCount: 0,
 }) as PlanModeState;
+
+/**
+ * The approvals each mode can hold. Normal mode never has an open or refused approval: a
+ * rejection or timeout keeps plan mode, and leaving plan mode clears them.
+ */
+const normalModeApprovals: ReadonlySet<string> = new Set(['none', 'approved', 'edited']);
+
+/**
+ * True only for a state that is exactly, validly in normal mode. Anything else — a missing or
+ * misspelt mode (`"Plan"`, `"NORMAL"`), a normal mode holding a pending approval, a non-object —
+ * counts as plan mode, so a corrupt state can only make the gate stricter.
+ */
+export function isNormalMode(planMode: unknown): boolean {
+  if (typeof planMode !== 'object' || planMode === null) return false;
+  const { mode, approval } = planMode as { mode?: unknown; approval?: unknown };
+  return mode === 'normal' && typeof approval === 'string' && normalModeApprovals.has(approval);
+}
+
+/** Cross-field rules a stored plan-mode state must satisfy beyond its shape. */
+export function planModeInvariantIssues(state: PlanModeState): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (state.mode === 'normal' && !normalModeApprovals.has(state.approval))
+    issues.push({ path: 'approval', message: `'${state.approval}' is only valid in plan mode` });
+  if (state.approval === 'pending' && (state.approvalId === undefined || state.plan === undefined))
+    issues.push({
+      path: 'approvalId',
+      message: 'a pending approval needs an approvalId and a plan',
+    });
+  return issues;
+}

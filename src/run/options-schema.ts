@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { bool, intInRange } from '../schema-helpers.js';
 
-export const runOptionsSchema = z.object({
-  maxModelCalls: z
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
+export const runOptionsSchema = z.strictObject({
+  maxModelCalls: intInRange(1, 1000)
     .default(50)
     .describe('Hard cap on model calls in one run, whatever the retry and cycle budgets allow.'),
-  parallelToolCalls: z
-    .boolean()
+  parallelToolCalls: bool()
     .default(false)
     .describe('Execute the tool calls of one assistant message in parallel.'),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { nameList } from '../schema-helpers.js';
 
-export const shellOptionsSchema = z.object({
-  removePrograms: z
-    .array(z.string().min(1))
+export const shellOptionsSchema = z.strictObject({
+  removePrograms: nameList()
     .default([])
     .describe('Default read-only programs the host does not want allowed while planning.'),
 });

@@ -1,0 +1,204 @@
+import { canonicalJson } from '../canonical-json.js';
+import type { JsonValue } from '../json.js';
+import type { SessionState } from '../session.js';
+import { sha256Hex } from '../sha256.js';
+import { toValidationIssues } from '../zod-issues.js';
+import { newApprovalId } from './approval-id.js';
+import { IgnoredReasons, TransitionCodes } from './codes.js';
+import { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
+import { describeIssues, toPlan } from './plan-input.js';
+import type { Plan, PlanModeState } from './state.js';
+import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
+
+/** The hash an approval id is bound to: the plan exactly as stored. */
+export function planPayloadHash(plan: Plan): string {
+  return sha256Hex(canonicalJson(plan as unknown as JsonValue));
+}
+
+/**
+ * The effect of the model's exit_plan_mode call: the plan is stored and awaits the user.
+ * Repeating the identical plan while it is pending keeps its id (a retried tool call must not
+ * orphan the approval the user is looking at); any change rotates the id, so a decision made
+ * on the old plan can never approve the new one.
+ */
+export function requestApproval(
+  state: SessionState,
+  request: { plan: unknown; now: number; approvalId?: string },
+): Transition<{ approvalId: string; plan: Plan }> {
+  const bad = invalidState(state) ?? invalidNow(state, request?.now);
+  if (bad) return bad;
+  const pm = state.planMode;
+  if (pm.mode !== 'plan')
+    return ignored(
+      state,
+      IgnoredReasons.notInPlanMode,
+      'plan mode is not active, so there is nothing to approve; carry on with the task',
+    );
+  const checked = toPlan(request.plan);
+  if (!checked.ok)
+    return ignored(
+      state,
+      IgnoredReasons.invalidPlan,
+      describeIssues(
+        'the plan is not valid; fix these fields and call exit_plan_mode again',
+        checked.issues,
+      ),
+    );
+  const plan = checked.value;
+  const payloadHash = planPayloadHash(plan);
+  if (pm.approval === 'pending' && pm.approvalId !== undefined && pm.payloadHash === payloadHash)
+    return {
+      state,
+      applied: true,
+      code: TransitionCodes.approvalRepeated,
+      approvalId: pm.approvalId,
+      plan,
+    };
+
+  const given = request.approvalId;
+  if (
+    given !== undefined &&
+    (typeof given !== 'string' || given.length === 0 || given.length > 200)
+  )
+    return ignored(
+      state,
+      IgnoredReasons.invalidApprovalId,
+      'approvalId must be a non-empty string',
+    );
+  if (given !== undefined && given === pm.approvalId)
+    return ignored(
+      state,
+      IgnoredReasons.approvalIdReused,
+      'approvalId was already used for an earlier request; every request needs a fresh id',
+    );
+  const approvalId = given ?? newApprovalId();
+  const { confirmedAt: _c, afterApproval: _a, injected: _i, ...rest } = pm;
+  return {
+    state: {
+      ...state,
+      planMode: {
+        ...rest,
+        approval: 'pending',
+        approvalId,
+        plan,
+        payloadHash,
+        requestedAt: request.now,
+        updatedAt: request.now,
+      },
+    },
+    applied: true,
+    code: TransitionCodes.approvalRequested,
+    approvalId,
+    plan,
+  };
+}
+
+/**
+ * Applies the user's decision on the pending plan. Only a decision carrying the pending id
+ * counts; anything else — a wrong or old id, nothing pending, a second decision, a timeout
+ * after the user answered — changes nothing and says why.
+ */
+export function resolveApproval(
+  state: SessionState,
+  decision: unknown,
+  at: { now: number },
+): Transition<{ decision: ApprovalDecision }> {
+  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  if (bad) return bad;
+  const parsed = approvalDecisionSchema.safeParse(decision);
+  if (!parsed.success)
+    return ignored(
+      state,
+      IgnoredReasons.invalidDecision,
+      describeIssues('invalid decision', toValidationIssues(parsed.error, decision)),
+    );
+  const d = parsed.data;
+  const pm = state.planMode;
+  if (pm.approval !== 'pending') return notPending(state, pm);
+  if (d.approvalId !== pm.approvalId)
+    return ignored(
+      state,
+      IgnoredReasons.staleId,
+      'the decision is for a different approval request than the one pending',
+    );
+
+  const now = at.now;
+  switch (d.action) {
+    case 'approve':
+    case 'edit': {
+      let plan = pm.plan;
+      let payloadHash = pm.payloadHash;
+      if (d.action === 'edit') {
+        const checked = toPlan(d.plan);
+        if (!checked.ok)
+          return ignored(
+            state,
+            IgnoredReasons.invalidPlan,
+            describeIssues('the edited plan is not valid', checked.issues),
+          );
+        plan = checked.value;
+        payloadHash = planPayloadHash(plan);
+      }
+      const { feedback: _f, ...rest } = pm;
+      const next: PlanModeState = {
+        ...rest,
+        mode: 'normal',
+        approval: d.action === 'edit' ? 'edited' : 'approved',
+        rejectionCount: 0,
+        afterApproval: d.then ?? 'execute',
+        confirmedAt: now,
+        updatedAt: now,
+      };
+      if (plan !== undefined) next.plan = plan;
+      if (payloadHash !== undefined) next.payloadHash = payloadHash;
+      return {
+        state: { ...state, planMode: next },
+        applied: true,
+        code: d.action === 'edit' ? TransitionCodes.edited : TransitionCodes.approved,
+        decision: d,
+      };
+    }
+    case 'reject': {
+      const next: PlanModeState = {
+        ...pm,
+        approval: 'rejected',
+        rejectionCount: pm.rejectionCount + 1,
+        updatedAt: now,
+      };
+      if (d.feedback !== undefined && d.feedback.trim() !== '') next.feedback = d.feedback;
+      else delete next.feedback;
+      return {
+        state: { ...state, planMode: next },
+        applied: true,
+        code: TransitionCodes.rejected,
+        decision: d,
+      };
+    }
+    case 'timeout':
+      return {
+        state: { ...state, planMode: { ...pm, approval: 'timed_out', updatedAt: now } },
+        applied: true,
+        code: TransitionCodes.timedOut,
+        decision: d,
+      };
+  }
+}
+
+function notPending(state: SessionState, pm: PlanModeState) {
+  switch (pm.approval) {
+    case 'none':
+      return ignored(state, IgnoredReasons.nothingPending, 'no plan is waiting for approval');
+    case 'timed_out':
+      return ignored(
+        state,
+        IgnoredReasons.timedOut,
+        'the approval request timed out; the model will propose the plan again',
+      );
+    default:
+      return ignored(
+        state,
+        IgnoredReasons.alreadyDecided,
+        `the plan was already decided (${pm.approval})`,
+      );
+  }
+}

@@ -1,0 +1,54 @@
+// Stable codes of plan mode: gate decisions and transition outcomes. Hosts branch on them and
+// the README lists them; never rename one.
+
+/** Why checkToolCall() allowed or blocked a call. */
+export const GateCodes = {
+  // Allowed.
+  normalMode: 'normal_mode',
+  planTool: 'plan_tool',
+  readOnlyTool: 'read_only_tool',
+  readOnlyHint: 'read_only_hint',
+  readOnlySuffix: 'read_only_suffix',
+  shellReadOnly: 'shell_read_only',
+  planFileWrite: 'plan_file_write',
+  // Blocked.
+  notReadOnly: 'not_read_only',
+  invalidCall: 'invalid_call',
+  shellInvalidInput: 'shell_invalid_input',
+  shellNotReadOnly: 'shell_not_read_only',
+  shellUnverified: 'shell_unverified',
+  planFileOutside: 'plan_file_outside',
+} as const;
+export type GateCode = (typeof GateCodes)[keyof typeof GateCodes];
+
+/** What a transition did when it was applied. */
+export const TransitionCodes = {
+  planModeEntered: 'plan_mode_entered',
+  planModeExited: 'plan_mode_exited',
+  approvalRequested: 'approval_requested',
+  approvalRepeated: 'approval_repeated',
+  approved: 'approved',
+  edited: 'edited',
+  rejected: 'rejected',
+  timedOut: 'timed_out',
+  planUpdated: 'plan_updated',
+} as const;
+export type TransitionCode = (typeof TransitionCodes)[keyof typeof TransitionCodes];
+
+/** Why a transition was ignored; the state is then returned unchanged. */
+export const IgnoredReasons = {
+  alreadyInPlanMode: 'already_in_plan_mode',
+  notInPlanMode: 'not_in_plan_mode',
+  invalidPlan: 'invalid_plan',
+  invalidDecision: 'invalid_decision',
+  invalidApprovalId: 'invalid_approval_id',
+  approvalIdReused: 'approval_id_reused',
+  nothingPending: 'nothing_pending',
+  alreadyDecided: 'already_decided',
+  timedOut: 'approval_timed_out',
+  staleId: 'stale_id',
+  noApprovedPlan: 'no_approved_plan',
+  invalidUpdate: 'invalid_update',
+  invalidState: 'invalid_state',
+} as const;
+export type IgnoredReason = (typeof IgnoredReasons)[keyof typeof IgnoredReasons];

@@ -1,0 +1,50 @@
+export { planPayloadHash, requestApproval, resolveApproval } from './approval.js';
+export { newApprovalId } from './approval-id.js';
+export {
+  type GateCode,
+  GateCodes,
+  type IgnoredReason,
+  IgnoredReasons,
+  type TransitionCode,
+  TransitionCodes,
+} from './codes.js';
+export { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
+export { checkToolCall, type GateDecision, type ToolCallRequest } from './gate.js';
+export {
+  approvedPlanMessage,
+  DECISION_TAG,
+  type PlanMessage,
+  type PlanMessageKind,
+  PlanMessageKinds,
+  planReminder,
+  rejectedPlanMessage,
+  takeDecisionMessage,
+  timedOutPlanMessage,
+} from './messages.js';
+export { enterPlanMode, exitPlanMode } from './mode.js';
+export { normalizePath } from './plan-file.js';
+export { toPlan } from './plan-input.js';
+export {
+  type EnterPlanModeInput,
+  type ExitPlanModeInput,
+  enterPlanModeInput,
+  exitPlanModeInput,
+  type PlanToolDefinition,
+  planModeTools,
+  type UpdatePlanInput,
+  updatePlanInput,
+} from './plan-tools.js';
+export { quoteInline } from './quote.js';
+export { type PlanFormat, renderPlan } from './render.js';
+export { readShellInput, type ShellInput } from './shell-call.js';
+export {
+  type ApprovalState,
+  isNormalMode,
+  type Plan,
+  type PlanModeState,
+  type PlanStep,
+  type PlanStepStatus,
+} from './state.js';
+export { updatePlan } from './steps.js';
+export { isPlanToolName, type PlanToolName, PlanToolNames } from './tool-names.js';
+export type { Transition } from './transition.js';

@@ -1,0 +1,46 @@
+import type { SessionState } from '../session.js';
+import { IgnoredReasons, TransitionCodes } from './codes.js';
+import { initialPlanModeState } from './state.js';
+import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
+
+/**
+ * Puts the session into plan mode (a slash command, a UI toggle, or the model's
+ * enter_plan_mode when the host allows it). A new planning phase starts clean: any earlier
+ * plan, approval and feedback are dropped.
+ */
+export function enterPlanMode(
+  state: SessionState,
+  at: { now: number; reason?: string },
+): Transition {
+  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  if (bad) return bad;
+  if (state.planMode.mode === 'plan')
+    return ignored(state, IgnoredReasons.alreadyInPlanMode, 'plan mode is already active');
+  const planMode = { ...initialPlanModeState, mode: 'plan' as const };
+  if (typeof at.reason === 'string' && at.reason.trim() !== '') planMode.reason = at.reason;
+  return {
+    state: { ...state, planMode: { ...planMode, enteredAt: at.now, updatedAt: at.now } },
+    applied: true,
+    code: TransitionCodes.planModeEntered,
+  };
+}
+
+/**
+ * Leaves plan mode by the host's hand (the user turned it off). A pending approval is
+ * withdrawn: its id can no longer be approved or rejected.
+ */
+export function exitPlanMode(state: SessionState, at: { now: number }): Transition {
+  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  if (bad) return bad;
+  if (state.planMode.mode !== 'plan')
+    return ignored(state, IgnoredReasons.notInPlanMode, 'plan mode is not active');
+  const { mode: _mode, approval: _approval, approvalId: _id, ...rest } = state.planMode;
+  return {
+    state: {
+      ...state,
+      planMode: { ...rest, mode: 'normal', approval: 'none', updatedAt: at.now },
+    },
+    applied: true,
+    code: TransitionCodes.planModeExited,
+  };
+}

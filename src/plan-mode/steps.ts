@@ -1,0 +1,82 @@
+import type { SessionState } from '../session.js';
+import { IgnoredReasons, TransitionCodes } from './codes.js';
+import { checkToolInput, describeIssues } from './plan-input.js';
+import { updatePlanInput } from './plan-tools.js';
+import type { Plan, PlanStep } from './state.js';
+import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
+
+/**
+ * Applies the model's update_plan call to the approved plan: status changes by step id and
+ * new steps (a revised step after a cancelled one). Only an approved plan can change this way —
+ * a pending plan is what the user is deciding on, so it changes only through exit_plan_mode.
+ * At most one step may be in_progress afterwards; otherwise nothing changes.
+ */
+export function updatePlan(
+  state: SessionState,
+  input: unknown,
+  at: { now: number },
+): Transition<{ plan: Plan }> {
+  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  if (bad) return bad;
+  const pm = state.planMode;
+  if (pm.plan === undefined || (pm.approval !== 'approved' && pm.approval !== 'edited'))
+    return ignored(
+      state,
+      IgnoredReasons.noApprovedPlan,
+      pm.mode === 'plan'
+        ? 'the plan is not approved yet; to change the proposed plan, call exit_plan_mode again'
+        : 'there is no approved plan to update',
+    );
+  const checked = checkToolInput(updatePlanInput, input);
+  if (!checked.ok)
+    return ignored(
+      state,
+      IgnoredReasons.invalidUpdate,
+      describeIssues('update_plan input is not valid', checked.issues),
+    );
+  const { updates = [], add = [] } = checked.value;
+  if (updates.length === 0 && add.length === 0)
+    return ignored(state, IgnoredReasons.invalidUpdate, 'give at least one of `updates` or `add`');
+
+  const steps: PlanStep[] = pm.plan.steps.map((s) => ({ ...s }));
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  for (const u of updates) {
+    const step = byId.get(u.id);
+    if (step === undefined)
+      return ignored(
+        state,
+        IgnoredReasons.invalidUpdate,
+        `no step has id "${u.id}"; ids are ${steps.map((s) => s.id).join(', ')}`,
+      );
+    step.status = u.status;
+  }
+  let nextId = steps.reduce((max, s) => Math.max(max, Number(s.id) || 0), 0) + 1;
+  for (const a of add) {
+    const step: PlanStep = { id: String(nextId++), text: a.text, status: a.status ?? 'pending' };
+    const index = a.after === undefined ? -1 : steps.findIndex((s) => s.id === a.after);
+    if (a.after !== undefined && index < 0)
+      return ignored(
+        state,
+        IgnoredReasons.invalidUpdate,
+        `no step has id "${a.after}" to add after`,
+      );
+    steps.splice(index < 0 ? steps.length : index + 1, 0, step);
+    byId.set(step.id, step);
+  }
+  if (steps.length > 70)
+    return ignored(state, IgnoredReasons.invalidUpdate, 'the plan may have at most 70 steps');
+  const inProgress = steps.filter((s) => s.status === 'in_progress');
+  if (inProgress.length > 1)
+    return ignored(
+      state,
+      IgnoredReasons.invalidUpdate,
+      `at most one step may be in_progress, got ${inProgress.map((s) => s.id).join(', ')}`,
+    );
+  const plan: Plan = { ...pm.plan, steps };
+  return {
+    state: { ...state, planMode: { ...pm, plan, updatedAt: at.now } },
+    applied: true,
+    code: TransitionCodes.planUpdated,
+    plan,
+  };
+}

@@ -1,0 +1,13 @@
+/** The names of the tools plan mode gives the model. */
+export const PlanToolNames = {
+  enter: 'enter_plan_mode',
+  exit: 'exit_plan_mode',
+  update: 'update_plan',
+} as const;
+export type PlanToolName = (typeof PlanToolNames)[keyof typeof PlanToolNames];
+
+const names: ReadonlySet<string> = new Set(Object.values(PlanToolNames));
+
+export function isPlanToolName(name: string): name is PlanToolName {
+  return names.has(name);
+}
