@@ -223,14 +223,14 @@ const file: ProgramSpec = {
     '-0 --print0': 'flag',
     '-p --preserve-date': {
       hazard: 'writes',
-      reason: 'resets each file’s access time (a write to its metadata); drop it',
+      reason: 'resets the access time of each file (a write to its metadata); drop it',
     },
     '-P --parameter': 'required',
     '-r --raw': 'flag',
     '-s --special-files': 'flag',
     '-S --no-sandbox': {
       hazard: 'unsupported',
-      reason: 'turns off file’s system-call sandbox; drop it',
+      reason: 'turns off the system-call sandbox of file; drop it',
     },
     '-C --compile': {
       hazard: 'writes',

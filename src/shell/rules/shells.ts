@@ -55,6 +55,12 @@ function judgeShell(shell: string, args: readonly ShellWord[]): RuleResult {
           `\`${shell} -i\` starts an interactive shell; pass the commands with \`${shell} -c 'COMMANDS'\``,
         );
       }
+      if (letter === 's') {
+        return blocked(
+          ShellCodes.wrapper,
+          `\`${shell} -s\` reads the commands from stdin; pass them inline with \`${shell} -c 'COMMANDS'\``,
+        );
+      }
       return unknownOption(shell, `-${letter}`);
     }
   }
