@@ -24,13 +24,19 @@ import type { ShellWord } from './types.js';
 // GNU getopt_long does (bundles, attached values, `--opt=value`, unambiguous abbreviations,
 // permutation) so that every spelling that reaches a program is judged as that program reads it.
 
-/** ParsedOption.name of a `-NUM` word when the spec has `numericOption` (`head -20`). */
+/**
+ * ParsedOption.name of a `-NUM` word when the spec has `numericOption` (`head -20`).
+ * The digits are its value; checks that care about the number read them from there.
+ */
 export const NUMERIC_OPTION = '-NUM';
 
 /** How far alias chains are followed; a longer chain is a table bug and resolves to nothing. */
 const MAX_ALIAS_DEPTH = 8;
 
-/** Tells a parse failure from parsed arguments. */
+/**
+ * Tells a parse failure from parsed arguments (parseArgs returns either).
+ * Blocks carry a `code`; parsed arguments never do.
+ */
 export function isBlock(value: ParsedArgs | Block): value is Block {
   return 'code' in value;
 }
@@ -227,7 +233,11 @@ interface Target {
   option: OptionSpec;
 }
 
-/** Takes the option's value (attached, or the next word when required) and its extra values. */
+/**
+ * Takes the option's value (attached, or the next word when required) and skips its extra
+ * values (`jq --arg NAME VALUE`); ParsedOption keeps only the first value, the rest are
+ * consumed so they are never read as options or operands.
+ */
 function takeValue(
   program: string,
   args: readonly ShellWord[],

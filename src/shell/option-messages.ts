@@ -46,7 +46,10 @@ export function describeHazard(
   };
 }
 
-/** An option the table does not list: it may do anything, so it blocks. */
+/**
+ * An option the table does not list: it may do anything, so it blocks.
+ * Names the letter and the bundle it came from, so the model can drop just that letter.
+ */
 export function describeUnknown(program: string, spelled: string, word: ShellWord): Block {
   const within = word.value === spelled ? '' : ` (in \`${word.value}\`)`;
   return {
@@ -55,7 +58,10 @@ export function describeUnknown(program: string, spelled: string, word: ShellWor
   };
 }
 
-/** A prefix that more than one long option starts with. */
+/**
+ * A prefix that more than one long option starts with; the real program rejects it too.
+ * Lists the candidates so the model can spell the one it meant.
+ */
 export function describeAmbiguous(program: string, spelled: string, keys: string[]): Block {
   return {
     code: ShellCodes.ambiguousOption,
@@ -63,7 +69,10 @@ export function describeAmbiguous(program: string, spelled: string, keys: string
   };
 }
 
-/** A flag written with `=value`; the program rejects it, so we do not guess. */
+/**
+ * A flag written with `=value`; getopt rejects it, so we do not guess what was meant.
+ * Names the resolved option when the user abbreviated it.
+ */
 export function describeFlagWithValue(program: string, spelled: string, resolved: string): Block {
   const name = spelled === resolved ? '' : ` (\`${resolved}\`)`;
   return {
@@ -72,7 +81,10 @@ export function describeFlagWithValue(program: string, spelled: string, resolved
   };
 }
 
-/** A value-taking option at the end of the words. */
+/**
+ * A value-taking option at the end of the words (or without its extra values).
+ * The program would refuse to run; we block rather than guess.
+ */
 export function describeMissingValue(program: string, spelled: string, resolved: string): Block {
   const name = spelled === resolved ? '' : ` (\`${resolved}\`)`;
   return {
@@ -81,7 +93,10 @@ export function describeMissingValue(program: string, spelled: string, resolved:
   };
 }
 
-/** A glob where its expansion could become an option (or, for 'never', anywhere). */
+/**
+ * A glob where its expansion could become an option (or, for 'never', anywhere): a file
+ * named `-o` in the directory would otherwise turn `sort *` into `sort -o …`.
+ */
 export function describeGlob(program: string, word: ShellWord, policy: GlobPolicy): Block {
   const fix =
     policy === 'never'
@@ -90,7 +105,10 @@ export function describeGlob(program: string, word: ShellWord, policy: GlobPolic
   return { code: ShellCodes.unsafeGlob, reason: fix };
 }
 
-/** Too many operands (or a glob that may expand into too many). */
+/**
+ * Too many operands (or a glob that may expand into too many), for the default reason.
+ * Specs whose extra operand writes give their own reason and code.
+ */
 export function describeBadOperandCount(program: string, max: number, globbed: boolean): string {
   const limit = `\`${program}\` takes at most ${max} operand${max === 1 ? '' : 's'} here`;
   return globbed ? `${limit}, and a glob may expand to more; name the files` : limit;

@@ -154,7 +154,10 @@ function xxdGlob(word: ShellWord): RuleResult {
 
 const xxd: ProgramRule = { kind: 'custom', globs: 'never', judge: judgeXxd };
 
-/** od, hexdump, strings and xxd. */
+/**
+ * od, hexdump, strings and xxd: programs that print binary files as text.
+ * Only xxd can write (its second operand), and its custom rule blocks that.
+ */
 export const binaryDumpPrograms: ProgramTable = {
   od: { kind: 'spec', spec: od },
   hexdump: { kind: 'spec', spec: hexdump },

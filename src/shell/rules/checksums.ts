@@ -51,7 +51,10 @@ const cksum: ProgramRule = {
   },
 };
 
-/** md5sum, sha1sum … sha512sum, b2sum and cksum. */
+/**
+ * md5sum, sha1sum … sha512sum, b2sum and cksum.
+ * They only read and print digests, so globs may stand anywhere.
+ */
 export const checksumPrograms: ProgramTable = {
   md5sum: digest,
   sha1sum: digest,

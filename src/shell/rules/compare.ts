@@ -108,7 +108,10 @@ const comm: ProgramSpec = {
   globs: 'anywhere',
 };
 
-/** diff, cmp, comm. */
+/**
+ * diff, cmp and comm: they compare files and print the differences.
+ * Only `diff -l` runs another program (pr), and it blocks.
+ */
 export const comparePrograms: ProgramTable = {
   diff: { kind: 'spec', spec: diff },
   cmp: { kind: 'spec', spec: cmp },

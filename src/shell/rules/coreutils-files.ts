@@ -243,7 +243,10 @@ const file: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** ls stat du df realpath readlink basename dirname pwd file. */
+/**
+ * ls stat du df realpath readlink basename dirname pwd file: they describe files and paths.
+ * Only `file` has options that write (-C, -p) or run programs (-z, -Z).
+ */
 export const fileInfoPrograms: ProgramTable = {
   ls: { kind: 'spec', spec: ls },
   stat: { kind: 'spec', spec: stat },

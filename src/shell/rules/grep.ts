@@ -69,7 +69,10 @@ const grepRule: ProgramRule = {
   },
 };
 
-/** grep, egrep, fgrep. */
+/**
+ * grep, egrep and fgrep, which share one table.
+ * No grep option writes or runs anything, so globs may stand anywhere.
+ */
 export const grepPrograms: ProgramTable = {
   grep: grepRule,
   egrep: grepRule,

@@ -1,4 +1,4 @@
-import type { ProgramTable } from '../spec.js';
+import type { ProgramRule, ProgramTable } from '../spec.js';
 import { binaryDumpPrograms } from './binary-dumps.js';
 import { blockedPrograms } from './blocked.js';
 import { checksumPrograms } from './checksums.js';
@@ -15,7 +15,10 @@ import { wrapperPrograms } from './wrappers.js';
 // Every program the analyzer knows, merged from one table per family. A program appears in
 // exactly one family; mergeTables() refuses duplicates so two files can never disagree.
 
-/** The family tables, in no particular order (a program is in one of them at most). */
+/**
+ * The family tables, in no particular order (a program is in one of them at most).
+ * Exported so tests can check the families never overlap.
+ */
 export const programFamilies: Readonly<Record<string, ProgramTable>> = {
   text: textPrograms,
   checksums: checksumPrograms,
@@ -41,8 +44,9 @@ export const programFamilies: Readonly<Record<string, ProgramTable>> = {
  * must fail loudly when the module loads, never resolve silently by import order).
  */
 export function mergeTables(families: Readonly<Record<string, ProgramTable>>): ProgramTable {
-  const merged: Record<string, ProgramTable[string]> = {};
-  const owner: Record<string, string> = {};
+  // No prototype: `constructor` or `__proto__` typed as a program name must find nothing.
+  const merged: Record<string, ProgramRule> = Object.create(null);
+  const owner: Record<string, string> = Object.create(null);
   for (const [family, table] of Object.entries(families)) {
     for (const [program, rule] of Object.entries(table)) {
       if (Object.hasOwn(merged, program)) {
@@ -55,5 +59,16 @@ export function mergeTables(families: Readonly<Record<string, ProgramTable>>): P
   return merged;
 }
 
-/** The default program table of analyzeShellCommand (before the host's policy changes it). */
+/**
+ * The default program table of analyzeShellCommand (before the host's policy changes it).
+ * It has no prototype; look programs up with findRule() (or Object.hasOwn).
+ */
 export const defaultPrograms: ProgramTable = mergeTables(programFamilies);
+
+/**
+ * The rule for a program name, or undefined when the table has none. Looks at own entries only,
+ * so names like `constructor` are unknown programs rather than Object.prototype members.
+ */
+export function findRule(table: ProgramTable, program: string): ProgramRule | undefined {
+  return Object.hasOwn(table, program) ? table[program] : undefined;
+}

@@ -9,7 +9,10 @@ import { options } from './options.js';
 
 const twoWords = { value: 'required', extraValues: 1 } as const;
 
-/** jq, judged by its option table. */
+/**
+ * jq, judged by its option table (no abbreviations, `--arg NAME VALUE` takes two words).
+ * jq only reads, so globs may stand anywhere.
+ */
 export const jqRule: ProgramRule = {
   kind: 'spec',
   spec: {

@@ -4,7 +4,10 @@ import type { OptionSpec } from '../spec.js';
 //   '-n --lines': 'required'   → `-n` takes a value; `--lines` is another spelling of it.
 // The first spelling of a key is canonical; the others become aliases of it.
 
-/** An option's arity, or its full spec (for hazards, extra values and value checks). */
+/**
+ * An option's arity, or its full spec (for hazards, extra values and value checks).
+ * Most table entries are just an arity; the spec form is for the few that need more.
+ */
 export type OptionShorthand = 'flag' | 'required' | 'optional' | OptionSpec;
 
 /**
@@ -35,7 +38,10 @@ function define(out: Record<string, OptionSpec>, spelling: string, spec: OptionS
   out[spelling] = spec;
 }
 
-/** `--help` and `--version`, which every GNU program accepts and which only print. */
+/**
+ * `--help` and `--version`, which every GNU program accepts and which only print.
+ * Spread into a table so each program need not repeat them.
+ */
 export const gnuStandard: Readonly<Record<string, OptionShorthand>> = {
   '--help': 'flag',
   '--version': 'flag',

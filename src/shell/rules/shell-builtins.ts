@@ -92,7 +92,10 @@ const bracket: ProgramRule = {
   },
 };
 
-/** echo printf true false test [ cd type. */
+/**
+ * echo printf true false test [ cd type: bash builtins that print, test or change directory.
+ * Quoting their names does not bypass them, so these rules describe bash's builtins.
+ */
 export const shellBuiltinPrograms: ProgramTable = {
   echo,
   printf: { kind: 'spec', spec: printf },

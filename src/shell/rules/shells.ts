@@ -103,7 +103,10 @@ function shellRule(shell: string): ProgramRule {
   return { kind: 'custom', globs: 'never', judge: (args) => judgeShell(shell, args) };
 }
 
-/** bash, sh, dash and zsh with `-c SCRIPT`. */
+/**
+ * bash, sh, dash and zsh with `-c SCRIPT`: the script is judged one level deeper.
+ * Script files, stdin, interactive shells and words after the script block.
+ */
 export const shellRules: ProgramTable = {
   bash: shellRule('bash'),
   sh: shellRule('sh'),

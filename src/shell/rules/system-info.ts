@@ -182,7 +182,10 @@ const which: ProgramSpec = {
   globs: 'anywhere',
 };
 
-/** id whoami uname uptime nproc hostname date ps printenv env which. */
+/**
+ * id whoami uname uptime nproc hostname date ps printenv env which: they report on the system.
+ * hostname and date may not set anything, and env may not run a program.
+ */
 export const systemInfoPrograms: ProgramTable = {
   id: { kind: 'spec', spec: id },
   whoami: { kind: 'spec', spec: whoami },

@@ -147,7 +147,10 @@ function unsafeGlob(word: ShellWord): RuleResult {
   );
 }
 
-/** tree, judged by its own argument rules. */
+/**
+ * tree, judged by its own argument rules (value letters take the next words).
+ * `-o` and `-R` write files and block in every spelling.
+ */
 export const treeRule: ProgramRule = {
   kind: 'custom',
   globs: 'after-end-of-options',

@@ -135,7 +135,10 @@ const time: ProgramRule = {
     ),
 };
 
-/** timeout nice command xargs time, and the shells bash sh dash zsh (`-c SCRIPT`). */
+/**
+ * timeout nice command xargs time, and the shells bash sh dash zsh (`-c SCRIPT`).
+ * Each returns the command it would run, for the analyzer to judge in turn.
+ */
 export const wrapperPrograms: ProgramTable = {
   timeout: { kind: 'spec', spec: timeout },
   nice: { kind: 'spec', spec: nice },

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRule } from '../../../src/shell/option-engine.js';
-import { defaultPrograms, mergeTables, programFamilies } from '../../../src/shell/rules/index.js';
+import {
+  defaultPrograms,
+  findRule,
+  mergeTables,
+  programFamilies,
+} from '../../../src/shell/rules/index.js';
 import type { ProgramRule } from '../../../src/shell/spec.js';
 import { word } from '../words.js';
 
@@ -40,8 +45,11 @@ describe('defaultPrograms', () => {
   });
 
   it('does not treat Object.prototype names as programs', () => {
-    expect(Object.hasOwn(defaultPrograms, 'constructor')).toBe(false);
-    expect(Object.hasOwn(defaultPrograms, '__proto__')).toBe(false);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(findRule(defaultPrograms, name)).toBeUndefined();
+      expect(defaultPrograms[name]).toBeUndefined();
+    }
+    expect(findRule(defaultPrograms, 'cat')).toBe(defaultPrograms.cat);
   });
 
   it('never throws for any program on odd words', () => {
