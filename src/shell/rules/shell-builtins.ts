@@ -86,7 +86,7 @@ const bracket: ProgramRule = {
   globs: 'never',
   judge: (args) => {
     if (args[args.length - 1]?.value !== ']') {
-      return blocked(ShellCodes.syntax, '`[` needs a closing `]` as its last word');
+      return blocked(ShellCodes.badOperand, '`[` needs a closing `]` as its last word');
     }
     return judgeTest('[', args.slice(0, -1));
   },

@@ -26,7 +26,7 @@ describe('defaultPrograms', () => {
     expect(defaultPrograms[program]).toBeDefined();
   });
 
-  it('runs every allowed program with no words as read-only (or, for [, a syntax error)', () => {
+  it('runs every allowed program with no words as read-only (or, for [, a missing ])', () => {
     const verdicts = allowed.map((program) => {
       const rule = defaultPrograms[program] as ProgramRule;
       return [program, judgeRule(program, rule, [], { depth: 0 }).kind];

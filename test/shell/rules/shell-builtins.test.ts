@@ -59,8 +59,8 @@ describe('test and [ compare, but never look up names with -v or -R', () => {
     ['test x = -v', 'option_executes'],
     ['[ -v x ]', 'option_executes'],
     ['[ -f a -o -R b ]', 'option_executes'],
-    ['[ -f x', 'syntax_error'],
-    ['[', 'syntax_error'],
+    ['[ -f x', 'bad_operand'],
+    ['[', 'bad_operand'],
     ['[ -e *.log ]', 'unsafe_glob'],
     ['test -e *', 'unsafe_glob'],
   ])('%s → %s', (command, expected) => {
