@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { judge, judgeResult } from './judge.js';
+
+describe('system information programs only report', () => {
+  it.each<[string, string]>([
+    ['id -u', 'ok'],
+    ['id -un', 'ok'],
+    ['id root', 'ok'],
+    ['whoami', 'ok'],
+    ['uname -a', 'ok'],
+    ['uname -srm', 'ok'],
+    ['uptime -p', 'ok'],
+    ['nproc --all', 'ok'],
+    ['printenv', 'ok'],
+    ['printenv HOME PATH', 'ok'],
+    ['printenv -0', 'ok'],
+    ['which -a git', 'ok'],
+    ['which rg', 'ok'],
+    ['ps aux', 'ok'],
+    ['ps -ef', 'ok'],
+    ['ps -o pid,cmd -p 1', 'ok'],
+    ['ps --sort=-%mem', 'ok'],
+  ])('%s → %s', (command, expected) => {
+    expect(judge(command)).toBe(expected);
+  });
+});
+
+describe('hostname prints, never sets', () => {
+  it.each<[string, string]>([
+    ['hostname', 'ok'],
+    ['hostname -f', 'ok'],
+    ['hostname --fqdn', 'ok'],
+    ['hostname -s', 'ok'],
+    ['hostname -I', 'ok'],
+    ['hostname evil', 'operand_writes'],
+    ['hostname -s evil', 'operand_writes'],
+    ['hostname -- evil', 'operand_writes'],
+    ['hostname -F /etc/hostname', 'option_writes'],
+    ['hostname --file=x', 'option_writes'],
+    ['hostname --fi=x', 'option_writes'],
+    ['hostname -b', 'option_writes'],
+    ['hostname --boot', 'option_writes'],
+    ['hostname --bo', 'option_writes'],
+    ['hostname *', 'unsafe_glob'],
+  ])('%s → %s', (command, expected) => {
+    expect(judge(command)).toBe(expected);
+  });
+});
+
+describe('date prints, never sets the clock', () => {
+  it.each<[string, string]>([
+    ['date', 'ok'],
+    ['date +%Y', 'ok'],
+    ['date -u +%FT%TZ', 'ok'],
+    ['date -d @0', 'ok'],
+    ['date --date=yesterday +%F', 'ok'],
+    ['date -Iseconds', 'ok'],
+    ['date --iso-8601', 'ok'],
+    ['date -R', 'ok'],
+    ['date -r package.json', 'ok'],
+    ['date -s 2020-01-01', 'option_writes'],
+    ['date -s2020-01-01', 'option_writes'],
+    ['date -us 2020-01-01', 'option_writes'],
+    ['date --set=2020-01-01', 'option_writes'],
+    ['date --se 2020-01-01', 'option_writes'],
+    ['date 010112002030', 'operand_writes'],
+    ['date -u 0101', 'operand_writes'],
+    ['date +%Y +%m', 'bad_operand'],
+    ['date +%*', 'unsafe_glob'],
+  ])('%s → %s', (command, expected) => {
+    expect(judge(command)).toBe(expected);
+  });
+});
+
+describe('env only prints the environment', () => {
+  it.each<[string, string]>([
+    ['env', 'ok'],
+    ['env -0', 'ok'],
+    ['env -i', 'ok'],
+    ['env -u HOME', 'ok'],
+    ['env FOO=1', 'ok'],
+    ['env - FOO=1', 'ok'],
+    ['env --debug', 'ok'],
+    ['env touch x', 'privilege_wrapper'],
+    ['env FOO=1 git status', 'privilege_wrapper'],
+    ['env -i sh', 'privilege_wrapper'],
+    ['env -- rm x', 'privilege_wrapper'],
+    ['env FOO=1 -u x', 'privilege_wrapper'],
+    ['env -S touch_x', 'option_executes'],
+    ['env --split-string=sh', 'option_executes'],
+    ['env --sp=sh', 'option_executes'],
+    ['env -C /tmp', 'option_unsupported'],
+    ['env --chdir=/tmp', 'option_unsupported'],
+    ['env -iS x', 'option_executes'],
+  ])('%s → %s', (command, expected) => {
+    expect(judge(command)).toBe(expected);
+  });
+
+  it('tells the model that env runs a program', () => {
+    const result = judgeResult('env touch x');
+    expect(result.kind === 'block' ? result.reason : '').toContain('runs a program');
+  });
+});
