@@ -209,15 +209,24 @@ function judgeFind(args: readonly ShellWord[]): RuleResult {
   return { kind: 'ok' };
 }
 
-/** The rule for `find`: a custom judge because its expression is not options and operands. */
+/**
+ * The rule for `find`: a custom judge because its expression is not options and operands.
+ * Receives the words after `find`, decoded; globs anywhere block.
+ */
 export const findRule: ProgramRule = {
   kind: 'custom',
   globs: 'never',
   judge: (args) => judgeFind(args),
 };
 
-/** Programs this file rules on, for the analyzer's program table. */
+/**
+ * Programs this file rules on, for the analyzer's program table.
+ * Keys are program names as typed.
+ */
 export const findRules: ProgramTable = { find: findRule };
 
-/** Words each allowed primary consumes after itself, exported for the oracle tests. */
+/**
+ * Words each allowed primary consumes after itself (name without its first `-`).
+ * Exported so the oracle tests can check every arity against GNU find.
+ */
 export const findPrimaryArities: Readonly<Record<string, number>> = READ_ONLY_PRIMARIES;
