@@ -13,7 +13,8 @@ import { unzipRule } from './unzip.js';
 // gzip 1.12 and its two front ends. gzip replaces each FILE operand by its (de)compressed
 // version unless -c/--stdout, -l/--list or -t/--test is given; gunzip is gzip -d and zcat is
 // gzip -dc, which always writes to stdout. No gzip option writes anywhere else or starts a
-// program, so a glob (even one expanding to an option) cannot turn a stdout call into a write.
+// program, so zcat takes globs anywhere. gzip and gunzip do not: in `gzip * -c` a file named
+// `--` would turn the later -c into a file name and gzip would compress in place.
 
 const flag: OptionSpec = {};
 const alias = (to: string): OptionSpec => ({ alias: to });
@@ -90,7 +91,7 @@ function writesInPlace(program: 'gzip' | 'gunzip') {
  */
 export const gzipSpec: ProgramSpec = {
   options: gzipOptions,
-  globs: 'anywhere',
+  globs: 'after-end-of-options',
   check: writesInPlace('gzip'),
 };
 

@@ -81,7 +81,7 @@ const allowedGzip = [
   'gzip --decompress --stdout data.gz',
   'gzip --to-stdout file',
   'gzip --std file',
-  'gzip -lv *.gz',
+  'gzip -lv -- *.gz',
   'gzip -c -9 file',
   'gzip -c19 file',
   'gzip -rc dir',
@@ -92,7 +92,7 @@ const allowedGzip = [
   'gunzip -c data.gz',
   'gunzip -t data.gz',
   'gunzip -l data.gz',
-  'gunzip --stdout *.gz',
+  'gunzip --stdout -- *.gz',
   'gunzip',
   'zcat data.gz',
   'zcat -f file',
@@ -106,7 +106,10 @@ const blockedGzip: [string, string][] = [
   ['gzip file', ShellCodes.operandWrites],
   ['gzip -k file', ShellCodes.operandWrites],
   ['gzip -r dir', ShellCodes.operandWrites],
-  ['gzip -9 *.log', ShellCodes.operandWrites],
+  ['gzip -9 *.log', ShellCodes.unsafeGlob],
+  ['gzip * -c', ShellCodes.unsafeGlob],
+  ['gzip -l *.gz', ShellCodes.unsafeGlob],
+  ['gunzip -c *.gz', ShellCodes.unsafeGlob],
   ['gzip -f -- -c', ShellCodes.operandWrites],
   ['gunzip data.gz', ShellCodes.operandWrites],
   ['gunzip -k data.gz', ShellCodes.operandWrites],
@@ -135,6 +138,12 @@ describe('gzip, gunzip and zcat rules', () => {
 
   it.each(blockedGzip)('blocks %s with %s', (line, code) => {
     expect(verdict(line)).toBe(code);
+  });
+
+  it('keeps globs away from gzip options: a file named `--` would turn a later -c into a file', () => {
+    expect(verdict('gzip * -c')).toBe(ShellCodes.unsafeGlob);
+    expect(verdict('gzip -c -- *')).toBe('ok');
+    expect(verdict('zcat * -f')).toBe('ok');
   });
 
   it('tells the model to add -c', () => {
@@ -211,6 +220,8 @@ describe('archive rules against unzip and gzip', () => {
     'gzip -d data.gz',
     'gzip -k file',
     'unzip -o release.zip',
+    // What `gzip * -c` becomes when the glob expands to a file named `--` and one named file.
+    'gzip -- file -c',
   ])('%s, which the rule blocks, really changes the directory', (line) => {
     expect(verdict(line)).not.toBe('ok');
     const before = snapshot();
@@ -221,6 +232,7 @@ describe('archive rules against unzip and gzip', () => {
     for (const name of after) {
       if (!before.includes(name)) rmSync(join(dir, name), { recursive: true, force: true });
     }
+    if (!after.includes('file')) writeFileSync(join(dir, 'file'), 'plain\n');
     if (!after.includes('data.gz')) spawnSync('sh', ['-c', 'gzip -c file > data.gz'], { cwd: dir });
   });
 
