@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalOption, isBlock, parseArgs } from '../../../src/shell/option-engine.js';
 import { judgeGit } from '../../../src/shell/rules/git.js';
@@ -24,6 +26,7 @@ import {
   forEachRefSpec,
   mergeBaseSpec,
   nameRevSpec,
+  revParseSpec,
   showRefSpec,
   tagSpec,
 } from '../../../src/shell/rules/git-ref-commands.js';
@@ -149,6 +152,10 @@ describe.each(parseOptionsCommands)('git $command.0 $command.1 (parse-options)',
     names = withNegations(listing);
   });
 
+  it('reads an option listing from git', () => {
+    expect(listing.size).toBeGreaterThan(0);
+  });
+
   it('lists only options git has, taking their values the way git does', () => {
     const wrong: string[] = [];
     for (const key of Object.keys(entry.spec.options)) {
@@ -234,11 +241,12 @@ function unhazardous(spec: ProgramSpec, keys: Iterable<string>): string[] {
 }
 
 const revisionCommands: RevisionCase[] = [
+  // Diff options go through the same parser in log as in diff: checked once, under diff.
   {
     name: 'log',
     base: ['log', '-1'],
     spec: logSpec,
-    keys: unhazardous(logSpec, Object.keys(logSpec.options)),
+    keys: unhazardous(logSpec, ownKeys(logSpec, diffOptions)),
   },
   {
     name: 'diff',
@@ -294,5 +302,134 @@ describe.each(revisionCommands)('git $name (revision parser)', (entry) => {
       return problems;
     });
     expect(wrong.flat()).toEqual([]);
+  });
+});
+
+describe('git rev-parse (exact matches)', () => {
+  it('lists only options its manual documents', () => {
+    const page = spawnSync('man', ['-w', 'git-rev-parse'], { encoding: 'utf8' }).stdout.trim();
+    const text = gunzipSync(readFileSync(page)).toString('utf8').replaceAll('\\-', '-');
+    const documented = new Set(text.match(/--?[a-z][-a-z]*/g));
+    const missing = Object.keys(revParseSpec.options).filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('real git on the adversarial rows', () => {
+  // The words as a quoted command line delivers them: no globs.
+  const ours = (line: string[]): string => {
+    const result = judgeGit(
+      line.map((text) => word(text, { glob: false, quoted: true })),
+      context,
+    );
+    return result.kind === 'block' ? result.code : result.kind;
+  };
+  const scratch = (name: string): string => join(repo.scratch, name);
+
+  it('git grep --open-f=CMD runs CMD (an abbreviation of --open-files-in-pager): blocked', () => {
+    const marker = scratch('grep-pwned');
+    const line = ['grep', `--open-f=touch ${marker}`, 'needle'];
+    repo.run(line);
+    expect(existsSync(marker)).toBe(true);
+    expect(ours(line)).toBe('option_executes');
+  });
+
+  it('git log --outp=FILE is rejected by git 2.39 (no abbreviations there) and by us', () => {
+    const file = scratch('log-outp');
+    const line = ['log', `--outp=${file}`];
+    expect(repo.run(line).stderr).toContain('unrecognized argument');
+    expect(existsSync(file)).toBe(false);
+    expect(ours(line)).toBe('unknown_option');
+  });
+
+  it('git diff --output=FILE and git log -pn --output=FILE write FILE: blocked', () => {
+    const first = scratch('diff-output');
+    const second = scratch('log-pn-output');
+    repo.run(['diff', `--output=${first}`]);
+    // git rejects -pn, but only after it has opened the output file.
+    expect(repo.run(['log', '-pn', `--output=${second}`]).status).not.toBe(0);
+    expect([existsSync(first), existsSync(second)]).toEqual([true, true]);
+    expect(ours(['diff', `--output=${first}`])).toBe('option_writes');
+    expect(ours(['log', '-pn', `--output=${second}`])).toBe('bad_option_value');
+  });
+
+  it('git log --format=%G? and --show-signature run gpg.program: blocked', () => {
+    const marker = scratch('gpg-ran');
+    const program = scratch('fake-gpg');
+    writeFileSync(program, `#!/bin/sh\ntouch '${marker}'\nexit 1\n`, { mode: 0o755 });
+    repo.run(['config', 'gpg.program', program]);
+    const tree = repo.run(['rev-parse', 'HEAD^{tree}']).stdout.trim();
+    const body = [
+      `tree ${tree}`,
+      'author Ann <ann@example.com> 1700000000 +0000',
+      'committer Ann <ann@example.com> 1700000000 +0000',
+      'gpgsig -----BEGIN PGP SIGNATURE-----',
+      ' ',
+      ' AAAA',
+      ' -----END PGP SIGNATURE-----',
+      '',
+      'signed',
+      '',
+    ].join('\n');
+    const objectFile = scratch('signed-commit');
+    writeFileSync(objectFile, body);
+    const commit = repo.run(['hash-object', '-t', 'commit', '-w', objectFile]).stdout.trim();
+    repo.run(['log', '-1', '--format=%G?', commit]);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+    repo.run(['show', '-s', '--show-signature', commit]);
+    expect(existsSync(marker)).toBe(true);
+    repo.run(['config', '--unset', 'gpg.program']);
+    expect(ours(['log', '-1', '--format=%G?', commit])).toBe('option_executes');
+    expect(ours(['show', '-s', '--show-signature', commit])).toBe('option_executes');
+  });
+
+  it('git branch -vD NAME deletes the branch: blocked', () => {
+    repo.run(['branch', 'doomed']);
+    repo.run(['branch', '-vD', 'doomed']);
+    expect(repo.run(['rev-parse', '--verify', '--quiet', 'doomed']).status).not.toBe(0);
+    expect(ours(['branch', '-vD', 'doomed'])).toBe('option_writes');
+  });
+
+  it('git matches global options exactly, so only the exact allowed spellings pass', () => {
+    for (const spelled of ['--no-pag', '--no-optional', '--literal-p', '--pag', '--vers']) {
+      expect(repo.run([spelled, 'status']).stderr).toContain('unknown option');
+      expect(ours([spelled, 'status'])).toBe('git_global_option');
+    }
+    for (const allowed of ['--no-pager', '-P', '--no-optional-locks', '--literal-pathspecs']) {
+      expect(repo.run([allowed, 'status']).status).toBe(0);
+      expect(ours([allowed, 'status'])).toBe('ok');
+    }
+  });
+
+  it('git --version hands the remaining words to `git version`', () => {
+    expect(repo.run(['--version', '--build-options']).stdout).toContain('sizeof-long');
+    expect(ours(['--version', '--build-options'])).toBe('ok');
+  });
+
+  it('the everyday read-only rows run in git without error', () => {
+    const rows = [
+      ['log', '--oneline', '-20'],
+      ['log', '--format=%h %an %s', '-5'],
+      ['log', '--graph', '--oneline', '--all'],
+      ['log', '--all', '--oneline', '--', '*.md'],
+      ['show', '--stat', 'HEAD'],
+      ['branch', '-vv'],
+      ['tag', '-l', 'v1.*'],
+      ['ls-tree', '-r', 'HEAD', '--name-only'],
+      ['cat-file', '-p', 'HEAD'],
+      ['shortlog', '-sn', 'HEAD'],
+      ['stash', 'show', '-p', 'stash@{0}'],
+      ['config', '--list', '--show-origin'],
+      ['status', '--porcelain'],
+      ['rev-parse', '--show-toplevel'],
+      ['reflog', '-5'],
+      ['remote', '-v'],
+      ['worktree', 'list'],
+      ['grep', '-n', 'needle'],
+      ['branch', '--contains'],
+    ];
+    const failures = rows.filter((line) => repo.run(line).status !== 0 || ours(line) !== 'ok');
+    expect(failures).toEqual([]);
   });
 });
