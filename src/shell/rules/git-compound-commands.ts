@@ -7,14 +7,20 @@ import { worktreeListSpec } from './git-tree-commands.js';
 
 // Subcommands whose first word picks a mode, most of which write: only the listing modes pass.
 
-/** `git remote get-url [--push] [--all] NAME`. */
+/**
+ * `git remote get-url [--push] [--all] NAME`: prints a configured URL.
+ * Exactly one remote name; nothing is contacted.
+ */
 export const remoteGetUrlSpec: ProgramSpec = {
   options: { '--push': flag, '--all': flag },
   globs: 'never',
   operands: { min: 1, max: 1 },
 };
 
-/** `git remote show -n NAME…`: without `-n` it asks the remote over the network. */
+/**
+ * `git remote show -n NAME…`: what is known locally about a remote.
+ * Without `-n` git asks the remote over the network, so the check requires it.
+ */
 export const remoteShowSpec: ProgramSpec = {
   options: { '-n': flag },
   globs: 'never',
@@ -33,7 +39,10 @@ const remoteVerbose: ReadonlySet<string> = new Set(['-v', '--verbose']);
 const judgeGetUrl = bySpec('remote get-url', remoteGetUrlSpec);
 const judgeRemoteShow = bySpec('remote show', remoteShowSpec);
 
-/** `git remote [-v]`, `git remote get-url NAME`, `git remote show -n NAME`. */
+/**
+ * `git remote [-v]`, `git remote get-url NAME`, `git remote show -n NAME`.
+ * Every other mode (add, remove, set-url, prune, update…) changes remotes or fetches.
+ */
 export const judgeRemote: SubcommandJudge = (args, context) => {
   let i = 0;
   while (i < args.length && remoteVerbose.has(args[i]?.value ?? '')) i++;
@@ -56,7 +65,10 @@ export const judgeRemote: SubcommandJudge = (args, context) => {
 const judgeStashList = bySpec('stash list', logSpec);
 const judgeStashShow = bySpec('stash show', stashShowSpec);
 
-/** `git stash list` and `git stash show`; bare `git stash` saves changes. */
+/**
+ * `git stash list` (log options) and `git stash show` (diff options).
+ * Bare `git stash` saves changes, and every other mode changes the stash or work tree.
+ */
 export const judgeStash: SubcommandJudge = (args, context) => {
   const mode = args[0]?.value;
   if (mode === 'list') return judgeStashList(args.slice(1), context);
@@ -69,7 +81,10 @@ export const judgeStash: SubcommandJudge = (args, context) => {
 
 const judgeWorktreeList = bySpec('worktree list', worktreeListSpec);
 
-/** `git worktree list` only. */
+/**
+ * `git worktree list` only.
+ * The other modes add, move, lock or remove worktrees.
+ */
 export const judgeWorktree: SubcommandJudge = (args, context) => {
   const mode = args[0]?.value;
   if (mode === 'list') return judgeWorktreeList(args.slice(1), context);

@@ -65,7 +65,10 @@ function legacyCheck(parsed: ParsedArgs): RuleResult {
   };
 }
 
-/** `git config [options] [name]` in the action-option syntax every git version accepts. */
+/**
+ * `git config [options] [name]` in the action-option syntax every git version accepts.
+ * The check allows operands only in reading forms: with a get or list action, or one name.
+ */
 export const legacyConfigSpec: ProgramSpec = {
   options: {
     ...scopeOptions,
@@ -125,7 +128,10 @@ const judgeGet = bySpec('config get', getSpec);
 const judgeList = bySpec('config list', listSpec);
 const judgeLegacy = bySpec('config', legacyConfigSpec);
 
-/** `git config`: reading forms only. */
+/**
+ * `git config`: reading forms only, in the option syntax or git 2.46's get/list subcommands.
+ * Older git rejects `git config get NAME` as an invalid key, without writing.
+ */
 export const judgeConfig: SubcommandJudge = (args, context) => {
   const first = args[0]?.value;
   if (first === 'get') return judgeGet(args.slice(1), context);

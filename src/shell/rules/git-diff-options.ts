@@ -6,7 +6,10 @@ import { alias, attached, executes, flag, revValue, writes } from './git-option-
 // against git 2.39: `attached` options never take the next word (`--stat 5` is `--stat` then
 // `5`), `revValue` options do (`--output x`).
 
-/** The options that make a diff command write a file or run a program, in every table. */
+/**
+ * The options that make a diff command write a file or run a program.
+ * Spread into every table whose command git hands to its diff parser (even rev-list and blame).
+ */
 export const diffHazards: Readonly<Record<string, OptionSpec>> = {
   '--output': writes('writes the output to a file; drop it and print to stdout', 'required'),
   '--ext-diff': executes(
@@ -17,7 +20,10 @@ export const diffHazards: Readonly<Record<string, OptionSpec>> = {
   ),
 };
 
-/** Every diff option we accept, and the hazards. */
+/**
+ * Every diff option we accept, and the hazards.
+ * Shared by diff, log, show and stash show; value modes checked by the oracle test.
+ */
 export const diffOptions: Readonly<Record<string, OptionSpec>> = {
   ...diffHazards,
   // Output format.

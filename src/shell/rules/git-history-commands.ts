@@ -7,7 +7,10 @@ import { alias, attached, checkPrettyFormat, flag, needs, revValue } from './git
 // exactly (git 2.39 rejects `git log --onel`), so these tables do not resolve abbreviations:
 // an abbreviated word blocks as unknown, whatever git would make of it.
 
-/** `git log`, `git show`, `git whatchanged`, `git reflog show`, `git stash list`. */
+/**
+ * `git log`, `git show`, `git whatchanged`, `git reflog show`, `git stash list`.
+ * Exact option names only, as git's revision parser reads them; `-NUM` limits the count.
+ */
 export const logSpec: ProgramSpec = {
   options: logOptions,
   abbreviations: false,
@@ -15,7 +18,10 @@ export const logSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git diff`: diff options plus what selects the two sides. */
+/**
+ * `git diff`: diff options plus what selects the two sides (--cached, --no-index, -1/-2/-3).
+ * Exact option names only, as git's diff parser reads them.
+ */
 export const diffSpec: ProgramSpec = {
   options: {
     ...diffOptions,
@@ -38,7 +44,10 @@ export const diffSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git rev-list`: revision options plus its own output switches. */
+/**
+ * `git rev-list`: revision options plus its own output switches.
+ * It also hands options to the diff parser, so `--output` is listed as a hazard.
+ */
 export const revListSpec: ProgramSpec = {
   options: {
     ...revisionOptions,
@@ -99,7 +108,10 @@ export const shortlogSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git blame`: its own options (abbreviated by parse-options) and a few revision options. */
+/**
+ * `git blame`: its own options (abbreviated by parse-options) and a few revision options.
+ * Unknown words go on to git's revision and diff parser, so the diff hazards are listed.
+ */
 export const blameSpec: ProgramSpec = {
   options: {
     ...diffHazards,
@@ -146,7 +158,10 @@ export const blameSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git stash show`: diff options; `-u` here means --include-untracked, not --patch. */
+/**
+ * `git stash show`: diff options and at most one stash.
+ * `-u` here means --include-untracked, not --patch.
+ */
 export const stashShowSpec: ProgramSpec = {
   options: {
     ...diffOptions,

@@ -17,7 +17,10 @@ import {
 /** `--pretty`/`--format` values: a format with %G… placeholders runs gpg. */
 const prettyFormat: OptionSpec = { value: 'optional', check: checkPrettyFormat };
 
-/** The revision options every revision-walking subcommand accepts. */
+/**
+ * The commit-selection and formatting options every revision-walking subcommand accepts.
+ * Includes the diff and gpg hazards, which git accepts wherever it walks revisions.
+ */
 export const revisionOptions: Readonly<Record<string, OptionSpec>> = {
   ...diffHazards,
   '--show-signature': executes('runs gpg to verify each signature; drop it'),
@@ -151,7 +154,10 @@ const logOnlyOptions: Readonly<Record<string, OptionSpec>> = {
   '-L': revValue,
 };
 
-/** Everything `git log` and `git show` accept that we judge read-only (plus hazards). */
+/**
+ * Everything `git log` and `git show` accept that we judge read-only, plus the hazards.
+ * Diff options, revision options, merge-diff options and log's own.
+ */
 export const logOptions: Readonly<Record<string, OptionSpec>> = {
   ...diffOptions,
   ...revisionOptions,

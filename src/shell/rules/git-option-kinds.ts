@@ -5,13 +5,22 @@ import type { ShellWord } from '../types.js';
 // The building blocks of the git option tables: how an option takes its value, and the checks
 // on values that can make a read-only subcommand run a program.
 
-/** A flag: takes no value (`--oneline`). */
+/**
+ * A flag: takes no value (`--oneline`).
+ * `--oneline=x` is then an error, and the engine blocks it.
+ */
 export const flag: OptionSpec = {};
 
-/** A value only in the same word (`--stat=80`, `-M50`); git never takes the next word. */
+/**
+ * A value only in the same word (`--stat=80`, `-M50`); git never takes the next word.
+ * So `--stat --output=x` is two options, and the second one is judged.
+ */
 export const attached: OptionSpec = { value: 'optional' };
 
-/** A value attached or in the next word, read by parse-options (`--sort key`, `-e pattern`). */
+/**
+ * A value attached or in the next word, read by parse-options (`--sort key`, `-e pattern`).
+ * parse-options takes the next word even when it starts with `-`, as the engine does.
+ */
 export const needs: OptionSpec = { value: 'required' };
 
 /**
@@ -21,22 +30,26 @@ export const needs: OptionSpec = { value: 'required' };
  */
 export const revValue: OptionSpec = { value: 'required', check: noLeadingDash };
 
-/** `revValue` plus a check of the value itself. */
-export function revValueWith(check: (value: ShellWord) => Block | undefined): OptionSpec {
-  return { value: 'required', check: (value) => noLeadingDash(value) ?? check(value) };
-}
-
-/** Another spelling of `target` (`--patch` → `-p`). */
+/**
+ * Another spelling of `target` (`--patch` → `-p`).
+ * The target's value mode, hazard and check apply.
+ */
 export function alias(target: string): OptionSpec {
   return { alias: target };
 }
 
-/** An option that writes files or repository state. */
+/**
+ * An option that writes files or repository state (a hazard: never read-only).
+ * `reason` completes the sentence "`git x --opt` …".
+ */
 export function writes(reason: string, value?: OptionSpec['value']): OptionSpec {
   return value === undefined ? { hazard: 'writes', reason } : { hazard: 'writes', reason, value };
 }
 
-/** An option that runs another program (a diff driver, gpg, a pager, an editor). */
+/**
+ * An option that runs another program: a diff driver, gpg, a pager, an editor.
+ * `reason` completes the sentence "`git x --opt` …".
+ */
 export function executes(reason: string, value?: OptionSpec['value']): OptionSpec {
   return value === undefined
     ? { hazard: 'executes', reason }
@@ -71,7 +84,10 @@ export function checkPrettyFormat(value: ShellWord): Block | undefined {
   return undefined;
 }
 
-/** Ref formats (`for-each-ref`, `branch`, `tag` `--format`): `%(signature…)` runs gpg in newer git. */
+/**
+ * Ref formats (`for-each-ref`, `branch`, `tag` `--format`): `%(signature…)` runs gpg.
+ * Git 2.39 has no such atom; newer git verifies signatures for it.
+ */
 export function checkRefFormat(value: ShellWord): Block | undefined {
   if (!value.value.includes('%(signature')) return undefined;
   return {

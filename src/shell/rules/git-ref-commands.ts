@@ -29,8 +29,8 @@ const refFilterOptions: Readonly<Record<string, OptionSpec>> = {
   '--color': attached,
 };
 
-/** Options whose value defaults to HEAD when they are the last word (PARSE_OPT_LASTARG_DEFAULT). */
-export const lastArgDefaultOptions: ReadonlySet<string> = new Set([
+// Options whose value defaults to HEAD when they are the last word (PARSE_OPT_LASTARG_DEFAULT).
+const lastArgDefaultOptions: ReadonlySet<string> = new Set([
   '--contains',
   '--no-contains',
   '--with',
@@ -54,7 +54,10 @@ function listOnly(what: string, creates: string): NonNullable<ProgramSpec['check
 
 const branchWrites = 'changes branches; only listing branches is read-only';
 
-/** `git branch`: list forms only. */
+/**
+ * `git branch`: list forms only.
+ * Operands are patterns only with -l/--list; every creating, moving or deleting option is a hazard.
+ */
 export const branchSpec: ProgramSpec = {
   options: {
     ...refFilterOptions,
@@ -106,7 +109,10 @@ export const branchSpec: ProgramSpec = {
 
 const tagWrites = 'creates or deletes tags; only listing tags is read-only';
 
-/** `git tag`: list forms only. */
+/**
+ * `git tag`: list forms only.
+ * Operands are patterns only with -l/--list; creating, deleting, signing and verifying are hazards.
+ */
 export const tagSpec: ProgramSpec = {
   options: {
     ...refFilterOptions,
@@ -144,7 +150,10 @@ export const tagSpec: ProgramSpec = {
   check: listOnly('tag', 'creates a tag'),
 };
 
-/** `git for-each-ref`. */
+/**
+ * `git for-each-ref`: lists refs.
+ * Only its `--format` needs a check (no gpg atoms).
+ */
 export const forEachRefSpec: ProgramSpec = {
   options: {
     ...refFilterOptions,
@@ -160,7 +169,10 @@ export const forEachRefSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git show-ref`. */
+/**
+ * `git show-ref`: lists refs.
+ * `--exclude-existing` reads refs from stdin, which is read-only.
+ */
 export const showRefSpec: ProgramSpec = {
   options: {
     '--tags': flag,
@@ -180,7 +192,10 @@ export const showRefSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git describe`. */
+/**
+ * `git describe`: names a commit after a tag.
+ * `--dirty` refreshes the index the way `git status` does.
+ */
 export const describeSpec: ProgramSpec = {
   options: {
     '--contains': flag,
@@ -201,7 +216,10 @@ export const describeSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git name-rev`. */
+/**
+ * `git name-rev`: names commits after refs.
+ * `--annotate-stdin` reads text from stdin, which is read-only.
+ */
 export const nameRevSpec: ProgramSpec = {
   options: {
     '--name-only': flag,
@@ -217,7 +235,10 @@ export const nameRevSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git merge-base`. */
+/**
+ * `git merge-base`: finds common ancestors.
+ * Every option only changes which ancestors are printed.
+ */
 export const mergeBaseSpec: ProgramSpec = {
   options: {
     '-a': flag,
@@ -284,7 +305,10 @@ export const revParseSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** Appends git's default `HEAD` when a list filter like `--merged` ends the words. */
+/**
+ * Appends git's default `HEAD` when a list filter like `--merged` is the last word.
+ * Git reads `branch --merged` as `--merged HEAD`; the engine would call the value missing.
+ */
 export function withLastArgDefault(args: readonly ShellWord[]): readonly ShellWord[] {
   const last = args[args.length - 1];
   if (last === undefined || !lastArgDefaultOptions.has(last.value)) return args;

@@ -30,7 +30,10 @@ function withDefaults(judge: SubcommandJudge): SubcommandJudge {
   return (args, context) => judge(withLastArgDefault(args), context);
 }
 
-/** Subcommand name → judge of the words after it. */
+/**
+ * Subcommand name → judge of the words after it.
+ * A name missing here blocks with git_subcommand.
+ */
 export const gitSubcommands: Readonly<Record<string, SubcommandJudge>> = {
   status: bySpec('status', statusSpec),
   log: bySpec('log', logSpec),
@@ -60,7 +63,10 @@ export const gitSubcommands: Readonly<Record<string, SubcommandJudge>> = {
   config: judgeConfig,
 };
 
-/** The judge for a subcommand name, if it is one of ours (own keys only). */
+/**
+ * The judge for a subcommand name, if it is one of ours.
+ * Own keys only, so `constructor` or `__proto__` find nothing.
+ */
 export function findSubcommand(name: string): SubcommandJudge | undefined {
   return Object.hasOwn(gitSubcommands, name) ? gitSubcommands[name] : undefined;
 }

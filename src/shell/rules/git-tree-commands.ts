@@ -5,7 +5,10 @@ import { alias, attached, executes, flag, needs } from './git-option-kinds.js';
 // resolves unambiguous abbreviations, so every option git has that could run a program is
 // listed as a hazard: `git grep --open-f=CMD` must find `--open-files-in-pager`.
 
-/** `git status`. */
+/**
+ * `git status`: shows the work tree state.
+ * It may refresh the index, as every git version does for status.
+ */
 export const statusSpec: ProgramSpec = {
   options: {
     '-v': flag,
@@ -35,7 +38,10 @@ export const statusSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git ls-files`. */
+/**
+ * `git ls-files`: lists index and work tree files.
+ * No option of git 2.39's ls-files writes or runs a program.
+ */
 export const lsFilesSpec: ProgramSpec = {
   options: {
     '-z': flag,
@@ -81,7 +87,10 @@ export const lsFilesSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git ls-tree`. */
+/**
+ * `git ls-tree`: lists a tree object.
+ * No option of ls-tree writes or runs a program.
+ */
 export const lsTreeSpec: ProgramSpec = {
   options: {
     '-d': flag,
@@ -101,7 +110,10 @@ export const lsTreeSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git cat-file`: `--textconv` and `--filters` run the filter programs configured in git. */
+/**
+ * `git cat-file`: prints objects.
+ * `--textconv` and `--filters` run the filter programs configured in git.
+ */
 export const catFileSpec: ProgramSpec = {
   options: {
     '-e': flag,
@@ -126,7 +138,10 @@ export const catFileSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git grep`: `-O` opens the matching files in a pager program of the caller's choosing. */
+/**
+ * `git grep`: searches tracked files.
+ * `-O` opens the matching files in a pager program of the caller's choosing.
+ */
 export const grepSpec: ProgramSpec = {
   options: {
     '-O': executes('runs a pager program on the matching files; drop it', 'optional'),
@@ -209,14 +224,20 @@ export const grepSpec: ProgramSpec = {
   globs: 'after-end-of-options',
 };
 
-/** `git version` (also `git --version`). */
+/**
+ * `git version` (also `git --version`).
+ * No operands: `git --version --help` would run `git help`.
+ */
 export const versionSpec: ProgramSpec = {
   options: { '--build-options': flag },
   globs: 'never',
   operands: { max: 0 },
 };
 
-/** `git worktree list`. */
+/**
+ * `git worktree list`.
+ * `--expire` only annotates; it prunes nothing.
+ */
 export const worktreeListSpec: ProgramSpec = {
   options: {
     '--porcelain': flag,

@@ -67,7 +67,10 @@ function globBlock(word: ShellWord): RuleResult {
   };
 }
 
-/** Judges the words after `git`. */
+/**
+ * Judges the words after `git`: allowed global options, then a read-only subcommand.
+ * `--version`/`-v` become `git version` with the remaining words, as git does.
+ */
 export function judgeGit(args: readonly ShellWord[], context: RuleContext): RuleResult {
   let i = 0;
   for (; i < args.length; i++) {
@@ -100,7 +103,10 @@ function judgeSubcommand(
   );
 }
 
-/** The `git` program rule: allowed global options, then a read-only subcommand's table. */
+/**
+ * The `git` program rule: allowed global options, then a read-only subcommand's table.
+ * Globs only after `--`, where git reads them as pathspecs.
+ */
 export const gitRule: ProgramRule = {
   kind: 'custom',
   globs: 'after-end-of-options',
