@@ -158,7 +158,8 @@ describe('checkSedScript blocks scripts it cannot follow exactly', () => {
     const started = performance.now();
     expect(verdict(`s/${'[a'.repeat(500_000)}/x/`)).not.toBe('allow');
     expect(verdict(`1a ${'\\x'.repeat(500_000)}`)).toBe('allow');
-    expect(performance.now() - started).toBeLessThan(500);
+    // Loose: a quadratic scan would take minutes on these inputs.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
