@@ -1,0 +1,363 @@
+import { ShellCodes } from './codes.js';
+import {
+  describeAmbiguous,
+  describeBadOperandCount,
+  describeFlagWithValue,
+  describeGlob,
+  describeHazard,
+  describeMissingValue,
+  describeUnknown,
+} from './option-messages.js';
+import type {
+  Block,
+  OptionSpec,
+  ParsedArgs,
+  ParsedOption,
+  ProgramRule,
+  ProgramSpec,
+  RuleContext,
+  RuleResult,
+} from './spec.js';
+import type { ShellWord } from './types.js';
+
+// The tiny interpreter behind every table-driven program rule. It reads decoded words the way
+// GNU getopt_long does (bundles, attached values, `--opt=value`, unambiguous abbreviations,
+// permutation) so that every spelling that reaches a program is judged as that program reads it.
+
+/** ParsedOption.name of a `-NUM` word when the spec has `numericOption` (`head -20`). */
+export const NUMERIC_OPTION = '-NUM';
+
+/** How far alias chains are followed; a longer chain is a table bug and resolves to nothing. */
+const MAX_ALIAS_DEPTH = 8;
+
+/** Tells a parse failure from parsed arguments. */
+export function isBlock(value: ParsedArgs | Block): value is Block {
+  return 'code' in value;
+}
+
+/**
+ * Follows `alias` links to the key whose fields apply.
+ * Returns undefined for a missing key or a broken/cyclic alias chain.
+ */
+export function canonicalOption(
+  spec: ProgramSpec,
+  key: string,
+): { key: string; option: OptionSpec } | undefined {
+  let current = key;
+  for (let depth = 0; depth <= MAX_ALIAS_DEPTH; depth++) {
+    const option = lookup(spec, current);
+    if (option === undefined) return undefined;
+    if (option.alias === undefined) return { key: current, option };
+    current = option.alias;
+  }
+  return undefined;
+}
+
+// Own properties only: a word like `--constructor` must never find Object.prototype members.
+function lookup(spec: ProgramSpec, key: string): OptionSpec | undefined {
+  return Object.hasOwn(spec.options, key) ? spec.options[key] : undefined;
+}
+
+/** A parsed option plus what the engine needs to judge it; `spelled` is what the user wrote. */
+interface Found {
+  parsed: ParsedOption;
+  /** The key the spelling resolved to before aliases (`--output` for `--outp`). */
+  resolved: string;
+  spelled: string;
+}
+
+interface Parse {
+  args: ParsedArgs;
+  found: Found[];
+  /** Words at this index and later can only be operands; globs before it may become options. */
+  optionsEndAt: number;
+}
+
+/**
+ * Parses the words after the program name per the spec (no hazard judgement).
+ * Returns a Block for words the program would reject or we cannot read (unknown, ambiguous).
+ */
+export function parseArgs(
+  program: string,
+  args: readonly ShellWord[],
+  spec: ProgramSpec,
+): ParsedArgs | Block {
+  const result = parse(program, args, spec);
+  return 'code' in result ? result : result.args;
+}
+
+function parse(program: string, args: readonly ShellWord[], spec: ProgramSpec): Parse | Block {
+  const endOfOptions = spec.endOfOptions ?? true;
+  const permute = spec.permute ?? true;
+  const dashIsOperand = spec.dashIsOperand ?? true;
+  const options: ParsedOption[] = [];
+  const operands: ShellWord[] = [];
+  const found: Found[] = [];
+  let sawEndOfOptions = false;
+  let optionsEndAt = args.length;
+  let i = 0;
+  while (i < args.length) {
+    const word = args[i] as ShellWord;
+    const text = word.value;
+    if (i >= optionsEndAt) {
+      operands.push(word);
+      i++;
+      continue;
+    }
+    if (text === '--' && endOfOptions) {
+      sawEndOfOptions = true;
+      optionsEndAt = i + 1;
+      i++;
+      continue;
+    }
+    if (!text.startsWith('-') || text.length === 1 || (text === '--' && !endOfOptions)) {
+      if (text === '-' && !dashIsOperand) return describeUnknown(program, '-', word);
+      operands.push(word);
+      if (!permute) optionsEndAt = i + 1;
+      i++;
+      continue;
+    }
+    const step = text.startsWith('--')
+      ? readLong(program, spec, args, i)
+      : readShort(program, spec, args, i);
+    if ('code' in step) return step;
+    for (const item of step.found) {
+      options.push(item.parsed);
+      found.push(item);
+    }
+    i = step.next;
+  }
+  return { args: { options, operands, sawEndOfOptions }, found, optionsEndAt };
+}
+
+interface Step {
+  found: Found[];
+  /** Index of the next unread word. */
+  next: number;
+}
+
+function readLong(
+  program: string,
+  spec: ProgramSpec,
+  args: readonly ShellWord[],
+  index: number,
+): Step | Block {
+  const word = args[index] as ShellWord;
+  const equals = word.value.indexOf('=');
+  const spelled = equals === -1 ? word.value : word.value.slice(0, equals);
+  const attached = equals === -1 ? undefined : attachedWord(word, equals + 1);
+  if (spelled.length <= 2) return describeUnknown(program, spelled, word);
+  const resolved = resolveLong(program, spec, spelled, word);
+  if ('code' in resolved) return resolved;
+  const { key, canonical, option } = resolved;
+  return takeValue(program, args, index, { spelled, resolved: key, canonical, option }, attached);
+}
+
+/** Exact key first; else (when allowed) the one option that every matching prefix names. */
+function resolveLong(
+  program: string,
+  spec: ProgramSpec,
+  spelled: string,
+  word: ShellWord,
+): { key: string; canonical: string; option: OptionSpec } | Block {
+  const exact = canonicalOption(spec, spelled);
+  if (exact !== undefined) return { key: spelled, canonical: exact.key, option: exact.option };
+  if (spec.abbreviations === false) return describeUnknown(program, spelled, word);
+  const candidates: { key: string; canonical: string; option: OptionSpec }[] = [];
+  for (const key of Object.keys(spec.options)) {
+    if (!key.startsWith('--') || !key.startsWith(spelled)) continue;
+    const target = canonicalOption(spec, key);
+    if (target === undefined) continue;
+    candidates.push({ key, canonical: target.key, option: target.option });
+  }
+  const first = candidates[0];
+  if (first === undefined) return describeUnknown(program, spelled, word);
+  if (candidates.some((candidate) => candidate.canonical !== first.canonical)) {
+    return describeAmbiguous(
+      program,
+      spelled,
+      candidates.map((candidate) => candidate.key),
+    );
+  }
+  return first;
+}
+
+function readShort(
+  program: string,
+  spec: ProgramSpec,
+  args: readonly ShellWord[],
+  index: number,
+): Step | Block {
+  const word = args[index] as ShellWord;
+  const text = word.value;
+  // Single-dash long options (`xxd -cols`, `find -name`) are spelled out in full in the spec.
+  const whole = text.length > 2 ? canonicalOption(spec, text) : undefined;
+  if (whole !== undefined) {
+    const target = { spelled: text, resolved: text, canonical: whole.key, option: whole.option };
+    return takeValue(program, args, index, target, undefined);
+  }
+  if (spec.numericOption === true && isDigits(text.slice(1))) {
+    const value = attachedWord(word, 1);
+    const parsed: ParsedOption = { name: NUMERIC_OPTION, value, word };
+    return { found: [{ parsed, resolved: NUMERIC_OPTION, spelled: text }], next: index + 1 };
+  }
+  const found: Found[] = [];
+  for (let at = 1; at < text.length; at++) {
+    const spelled = `-${text.charAt(at)}`;
+    const target = canonicalOption(spec, spelled);
+    if (target === undefined) return describeUnknown(program, spelled, word);
+    if (target.option.value === undefined) {
+      found.push({ parsed: { name: target.key, word }, resolved: spelled, spelled });
+      continue;
+    }
+    // A value-taking letter ends the cluster: the rest of the word is its value.
+    const rest = at + 1 < text.length ? attachedWord(word, at + 1) : undefined;
+    const option = { spelled, resolved: spelled, canonical: target.key, option: target.option };
+    const step = takeValue(program, args, index, option, rest);
+    if ('code' in step) return step;
+    return { found: [...found, ...step.found], next: step.next };
+  }
+  return { found, next: index + 1 };
+}
+
+interface Target {
+  spelled: string;
+  resolved: string;
+  canonical: string;
+  option: OptionSpec;
+}
+
+/** Takes the option's value (attached, or the next word when required) and its extra values. */
+function takeValue(
+  program: string,
+  args: readonly ShellWord[],
+  index: number,
+  target: Target,
+  attached: ShellWord | undefined,
+): Step | Block {
+  const word = args[index] as ShellWord;
+  const { spelled, resolved, canonical, option } = target;
+  const item = (value: ShellWord | undefined): Found => ({
+    parsed: value === undefined ? { name: canonical, word } : { name: canonical, value, word },
+    resolved,
+    spelled,
+  });
+  let next = index + 1;
+  let value = attached;
+  if (option.value === undefined) {
+    if (attached !== undefined) return describeFlagWithValue(program, spelled, resolved);
+  } else if (option.value === 'required' && value === undefined) {
+    value = args[next];
+    if (value === undefined) return describeMissingValue(program, spelled, resolved);
+    next++;
+  }
+  const extra = option.extraValues ?? 0;
+  if (next + extra > args.length) return describeMissingValue(program, spelled, resolved);
+  return { found: [item(value)], next: next + extra };
+}
+
+/** The part of a word after `at` as a word of its own (an attached option value). */
+function attachedWord(word: ShellWord, at: number): ShellWord {
+  const value = word.value.slice(at);
+  return { value, raw: value, glob: word.glob, quoted: word.quoted, tilde: false };
+}
+
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (const char of text) if (char < '0' || char > '9') return false;
+  return true;
+}
+
+/**
+ * parseArgs + globs + hazards + operand limits + spec.check → RuleResult.
+ * The order puts the most actionable reason first: what an option does beats where a glob is.
+ */
+export function judgeWithSpec(
+  program: string,
+  args: readonly ShellWord[],
+  spec: ProgramSpec,
+  context: RuleContext,
+): RuleResult {
+  const result = parse(program, args, spec);
+  if ('code' in result) return block(result);
+  for (const item of result.found) {
+    const verdict = judgeOption(program, spec, item);
+    if (verdict !== undefined) return block(verdict);
+  }
+  const glob = findUnsafeGlob(program, args, spec, result.optionsEndAt);
+  if (glob !== undefined) return block(glob);
+  const count = judgeOperandCount(program, spec, result.args.operands);
+  if (count !== undefined) return block(count);
+  return spec.check === undefined ? { kind: 'ok' } : spec.check(result.args, context);
+}
+
+function judgeOption(program: string, spec: ProgramSpec, item: Found): Block | undefined {
+  if (item.parsed.name === NUMERIC_OPTION) return undefined;
+  const target = canonicalOption(spec, item.parsed.name);
+  if (target === undefined) return describeUnknown(program, item.spelled, item.parsed.word);
+  const { option } = target;
+  if (option.hazard !== undefined) {
+    return describeHazard(program, item.spelled, item.resolved, option.hazard, option.reason);
+  }
+  if (option.check !== undefined && item.parsed.value !== undefined) {
+    return option.check(item.parsed.value);
+  }
+  return undefined;
+}
+
+function findUnsafeGlob(
+  program: string,
+  args: readonly ShellWord[],
+  spec: ProgramSpec,
+  optionsEndAt: number,
+): Block | undefined {
+  if (spec.globs === 'anywhere') return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as ShellWord;
+    if (!word.glob) continue;
+    if (spec.globs === 'never' || i < optionsEndAt) return describeGlob(program, word, spec.globs);
+  }
+  return undefined;
+}
+
+function judgeOperandCount(
+  program: string,
+  spec: ProgramSpec,
+  operands: readonly ShellWord[],
+): Block | undefined {
+  const limits = spec.operands;
+  if (limits === undefined) return undefined;
+  const { min, max } = limits;
+  // A glob may expand to any number of names, so a capped count cannot be proven.
+  const globbed = operands.some((operand) => operand.glob);
+  if (max !== undefined && (operands.length > max || globbed)) {
+    const code = limits.maxCode ?? ShellCodes.badOperand;
+    return { code, reason: limits.maxReason ?? describeBadOperandCount(program, max, globbed) };
+  }
+  if (min !== undefined && operands.length < min) {
+    return {
+      code: ShellCodes.badOperand,
+      reason: `\`${program}\` needs at least ${min} operand${min === 1 ? '' : 's'} here`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Judges any ProgramRule (spec or custom).
+ * Custom rules receive the words after the program name, exactly as the spec engine does.
+ */
+export function judgeRule(
+  program: string,
+  rule: ProgramRule,
+  args: readonly ShellWord[],
+  context: RuleContext,
+): RuleResult {
+  return rule.kind === 'spec'
+    ? judgeWithSpec(program, args, rule.spec, context)
+    : rule.judge(args, context);
+}
+
+function block(reason: Block): RuleResult {
+  return { kind: 'block', code: reason.code, reason: reason.reason };
+}

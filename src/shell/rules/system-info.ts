@@ -1,0 +1,198 @@
+import { ShellCodes } from '../codes.js';
+import type { ParsedArgs, ProgramRule, ProgramSpec, ProgramTable, RuleResult } from '../spec.js';
+import { gnuStandard, options } from './options.js';
+import { blocked, ok } from './results.js';
+
+// Programs that report on the system and the session: id whoami uname uptime nproc hostname
+// date ps printenv env which. hostname and date can also *set* things; env can run a program.
+
+const id: ProgramSpec = {
+  options: options({
+    '-a': 'flag',
+    '-Z --context': 'flag',
+    '-g --group': 'flag',
+    '-G --groups': 'flag',
+    '-n --name': 'flag',
+    '-r --real': 'flag',
+    '-u --user': 'flag',
+    '-z --zero': 'flag',
+    ...gnuStandard,
+  }),
+  globs: 'anywhere',
+};
+
+const whoami: ProgramSpec = { options: options(gnuStandard), globs: 'anywhere' };
+
+const uname: ProgramSpec = {
+  options: options({
+    '-a --all': 'flag',
+    '-s --kernel-name': 'flag',
+    '-n --nodename': 'flag',
+    '-r --kernel-release': 'flag',
+    '-v --kernel-version': 'flag',
+    '-m --machine': 'flag',
+    '-p --processor': 'flag',
+    '-i --hardware-platform': 'flag',
+    '-o --operating-system': 'flag',
+    ...gnuStandard,
+  }),
+  globs: 'anywhere',
+};
+
+const uptime: ProgramSpec = {
+  options: options({
+    '-p --pretty': 'flag',
+    '-s --since': 'flag',
+    '-h --help': 'flag',
+    '-V --version': 'flag',
+  }),
+  globs: 'anywhere',
+};
+
+const nproc: ProgramSpec = {
+  options: options({ '--all': 'flag', '--ignore': 'required', ...gnuStandard }),
+  globs: 'anywhere',
+};
+
+// The display options may ask the resolver for names (-f, -i, -A); that is a lookup, not a write.
+const hostname: ProgramSpec = {
+  options: options({
+    '-a --alias': 'flag',
+    '-A --all-fqdns': 'flag',
+    '-d --domain': 'flag',
+    '-f --fqdn --long': 'flag',
+    '-i --ip-address': 'flag',
+    '-I --all-ip-addresses': 'flag',
+    '-s --short': 'flag',
+    '-y --yp --nis': 'flag',
+    '-b --boot': {
+      hazard: 'writes',
+      reason: 'sets the host name when none is set; run `hostname` alone to print it',
+    },
+    '-F --file': {
+      value: 'required',
+      hazard: 'writes',
+      reason: 'sets the host name from a file; run `hostname` alone to print it',
+    },
+    '-h --help': 'flag',
+    '-V --version': 'flag',
+  }),
+  globs: 'never',
+  operands: {
+    max: 0,
+    maxCode: ShellCodes.operandWrites,
+    maxReason: '`hostname NAME` sets the host name; run `hostname` (or `hostname -f`) to print it',
+  },
+};
+
+/** date prints only with `+FORMAT` operands; any other operand sets the clock. */
+function checkDate(parsed: ParsedArgs): RuleResult {
+  const operands = parsed.operands;
+  const setter = operands.find((operand) => !operand.value.startsWith('+'));
+  if (setter !== undefined) {
+    return blocked(
+      ShellCodes.operandWrites,
+      `\`date ${setter.value}\` sets the system clock; only \`+FORMAT\` operands are allowed (use -d to show another date)`,
+    );
+  }
+  if (operands.length > 1) {
+    return blocked(ShellCodes.badOperand, '`date` takes a single `+FORMAT` operand');
+  }
+  return ok;
+}
+
+const date: ProgramSpec = {
+  options: options({
+    '-d --date': 'required',
+    '--debug': 'flag',
+    '-f --file': 'required',
+    '-I': 'optional',
+    '--iso-8601': 'optional',
+    '--resolution': 'flag',
+    '-R --rfc-email --rfc-2822': 'flag',
+    '--rfc-3339': 'required',
+    '-r --reference': 'required',
+    '-s --set': {
+      value: 'required',
+      hazard: 'writes',
+      reason: 'sets the system clock; use -d to show another date',
+    },
+    '-u --utc --universal': 'flag',
+    ...gnuStandard,
+  }),
+  globs: 'never',
+  check: checkDate,
+};
+
+// procps, BSD and busybox ps read the process table; none has an option that writes a file,
+// runs a program or reaches the network. Their three option styles (`aux`, `-ef`, `--sort`)
+// with values (`-o pid,cmd`, `-p 1`) make a table brittle, so ps accepts any words.
+const ps: ProgramRule = { kind: 'custom', globs: 'anywhere', judge: () => ok };
+
+const printenv: ProgramSpec = {
+  options: options({ '-0 --null': 'flag', ...gnuStandard }),
+  globs: 'anywhere',
+};
+
+/** env may only print the (adjusted) environment: operands are `NAME=VALUE` (or a first `-`). */
+function checkEnv(parsed: ParsedArgs): RuleResult {
+  const [first, ...rest] = parsed.operands;
+  const assignments = first?.value === '-' ? rest : parsed.operands;
+  const command = assignments.find((operand) => !operand.value.includes('='));
+  if (command === undefined) return ok;
+  return blocked(
+    ShellCodes.privilegeWrapper,
+    `\`env ${command.value} …\` runs a program with a changed environment; run the program directly (env may only print the environment)`,
+  );
+}
+
+// env stops reading options at the first operand (its optstring starts with '+').
+const env: ProgramSpec = {
+  options: options({
+    '-i --ignore-environment': 'flag',
+    '-0 --null': 'flag',
+    '-u --unset': 'required',
+    '-C --chdir': {
+      value: 'required',
+      hazard: 'unsupported',
+      reason: 'only matters when env runs a program, which is not allowed here; drop it',
+    },
+    '-S --split-string': {
+      value: 'required',
+      hazard: 'executes',
+      reason: 'splits its value into a command line and runs it; run the command directly',
+    },
+    '-v --debug': 'flag',
+    '--block-signal': 'optional',
+    '--default-signal': 'optional',
+    '--ignore-signal': 'optional',
+    '--list-signal-handling': 'flag',
+    ...gnuStandard,
+  }),
+  permute: false,
+  globs: 'never',
+  check: checkEnv,
+};
+
+// Debian's which takes -a; macOS's also -s (status only). Both stop at the first name.
+const which: ProgramSpec = {
+  options: options({ '-a': 'flag', '-s': 'flag' }),
+  permute: false,
+  abbreviations: false,
+  globs: 'anywhere',
+};
+
+/** id whoami uname uptime nproc hostname date ps printenv env which. */
+export const systemInfoPrograms: ProgramTable = {
+  id: { kind: 'spec', spec: id },
+  whoami: { kind: 'spec', spec: whoami },
+  uname: { kind: 'spec', spec: uname },
+  uptime: { kind: 'spec', spec: uptime },
+  nproc: { kind: 'spec', spec: nproc },
+  hostname: { kind: 'spec', spec: hostname },
+  date: { kind: 'spec', spec: date },
+  ps,
+  printenv: { kind: 'spec', spec: printenv },
+  env: { kind: 'spec', spec: env },
+  which: { kind: 'spec', spec: which },
+};

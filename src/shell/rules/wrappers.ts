@@ -1,0 +1,146 @@
+import { ShellCodes } from '../codes.js';
+import type { ParsedArgs, ProgramRule, ProgramSpec, ProgramTable, RuleResult } from '../spec.js';
+import type { ShellWord } from '../types.js';
+import { gnuStandard, options } from './options.js';
+import { blocked, ok } from './results.js';
+import { shellRules } from './shells.js';
+
+// Transparent wrappers: they run another command, which the analyzer then judges as if it stood
+// alone (`{ kind: 'run', argv }`). All of them stop reading their own options at the first
+// operand, so the wrapped command's options are never mistaken for the wrapper's.
+
+/** The wrapped command, unless its name is a glob (which could expand to any program). */
+function run(wrapper: string, argv: readonly ShellWord[], appendsUntrusted = false): RuleResult {
+  const program = argv[0];
+  if (program === undefined) return ok;
+  if (program.glob) {
+    return blocked(
+      ShellCodes.unsafeGlob,
+      `\`${wrapper} ${program.raw}\` would run whatever program the glob expands to; name the program`,
+    );
+  }
+  return appendsUntrusted
+    ? { kind: 'run', argv: [...argv], appendsUntrusted }
+    : { kind: 'run', argv: [...argv] };
+}
+
+const timeout: ProgramSpec = {
+  options: options({
+    '--preserve-status': 'flag',
+    '--foreground': 'flag',
+    '-k --kill-after': 'required',
+    '-s --signal': 'required',
+    '-v --verbose': 'flag',
+    ...gnuStandard,
+  }),
+  permute: false,
+  globs: 'after-end-of-options',
+  // DURATION, then the command; without a command timeout only reports a usage error.
+  check: (parsed) => run('timeout', parsed.operands.slice(1)),
+};
+
+// GNU nice: `-n N`, `--adjustment=N` or the old `-N`; bare `nice` prints the niceness.
+const nice: ProgramSpec = {
+  options: options({ '-n --adjustment': 'required', ...gnuStandard }),
+  numericOption: true,
+  permute: false,
+  globs: 'after-end-of-options',
+  check: (parsed) => run('nice', parsed.operands),
+};
+
+/** `command -v NAME` and `command -V NAME` only describe NAME; `command CMD …` runs CMD. */
+function checkCommand(parsed: ParsedArgs): RuleResult {
+  if (parsed.options.some((option) => option.name === '-v' || option.name === '-V')) return ok;
+  return run('command', parsed.operands);
+}
+
+const command: ProgramSpec = {
+  options: options({
+    '-v': 'flag',
+    '-V': 'flag',
+    '-p': {
+      hazard: 'unsupported',
+      reason: 'runs the command with a default PATH instead of the trusted one; drop -p',
+    },
+    '--help': 'flag',
+  }),
+  permute: false,
+  abbreviations: false,
+  globs: 'after-end-of-options',
+  check: checkCommand,
+};
+
+// GNU xargs. Names read from stdin (or from `-a FILE`) are appended to the target's words; the
+// analyzer must make sure they cannot become options of the target.
+const xargs: ProgramSpec = {
+  options: options({
+    '-0 --null': 'flag',
+    // Arguments come from FILE instead of stdin: the same untrusted names, from another place.
+    '-a --arg-file': 'required',
+    '-d --delimiter': 'required',
+    '-E': 'required',
+    '-e --eof': 'optional',
+    '-I': {
+      value: 'required',
+      hazard: 'executes',
+      reason:
+        'puts input lines anywhere in the command, even in the program name; use `xargs -0 PROGRAM …` instead',
+    },
+    '-i --replace': {
+      value: 'optional',
+      hazard: 'executes',
+      reason:
+        'puts input lines anywhere in the command, even in the program name; use `xargs -0 PROGRAM …` instead',
+    },
+    '-L': 'required',
+    // --help pairs --max-lines with -L, but xargs maps it to -l (optional value).
+    '-l --max-lines': 'optional',
+    '-n --max-args': 'required',
+    '-o --open-tty': {
+      hazard: 'interactive',
+      reason: 'gives the command the terminal for input; drop it',
+    },
+    '-P --max-procs': 'required',
+    '-p --interactive': {
+      hazard: 'interactive',
+      reason: 'prompts on the terminal before each command; drop it',
+    },
+    '--process-slot-var': {
+      value: 'required',
+      hazard: 'unsupported',
+      reason: 'sets an environment variable in every command it runs; drop it',
+    },
+    '-r --no-run-if-empty': 'flag',
+    '-s --max-chars': 'required',
+    '--show-limits': 'flag',
+    '-t --verbose': 'flag',
+    '-x --exit': 'flag',
+    ...gnuStandard,
+  }),
+  permute: false,
+  globs: 'after-end-of-options',
+  // Without a target xargs runs echo, which only prints.
+  check: (parsed) => run('xargs', parsed.operands, true),
+};
+
+// `time` unquoted is bash's keyword (the parser handles it). Quoted or escaped it is
+// /usr/bin/time, whose -o/--output writes a file.
+const time: ProgramRule = {
+  kind: 'custom',
+  globs: 'never',
+  judge: () =>
+    blocked(
+      ShellCodes.wrapper,
+      'a quoted or escaped `time` runs /usr/bin/time, whose -o writes a file; write the time keyword unquoted',
+    ),
+};
+
+/** timeout nice command xargs time, and the shells bash sh dash zsh (`-c SCRIPT`). */
+export const wrapperPrograms: ProgramTable = {
+  timeout: { kind: 'spec', spec: timeout },
+  nice: { kind: 'spec', spec: nice },
+  command: { kind: 'spec', spec: command },
+  xargs: { kind: 'spec', spec: xargs },
+  time,
+  ...shellRules,
+};
