@@ -2,6 +2,10 @@
 // where strings, regex literals and comments end, so that the checker sees every operator awk
 // sees. Where awks disagree on where a literal ends, it refuses instead of picking one reading.
 
+/**
+ * What a token is, as far as the checker cares. Keywords and built-in names are told apart
+ * from plain names because awks split `/` differently after them.
+ */
 export type AwkTokenKind =
   | 'name'
   | 'keyword'
@@ -12,6 +16,10 @@ export type AwkTokenKind =
   | 'op'
   | 'newline';
 
+/**
+ * One token and where it starts. Whitespace, comments and line continuations leave no token;
+ * newlines do, because they end statements.
+ */
 export interface AwkToken {
   kind: AwkTokenKind;
   /** The token's source text (a string keeps its quotes, a regex its slashes). */
@@ -21,6 +29,10 @@ export interface AwkToken {
   closesHeader?: boolean;
 }
 
+/**
+ * The tokens of a program, or why it cannot be tokenised the same way by every awk.
+ * A failure's reason names the construct and its offset.
+ */
 export type AwkLex = { ok: true; tokens: AwkToken[] } | { ok: false; reason: string };
 
 const keywords = new Set([
@@ -168,9 +180,9 @@ const isDigit = (ch: string): boolean => ch >= '0' && ch <= '9';
 const isWordChar = (ch: string): boolean => isWordStart(ch) || isDigit(ch);
 
 /**
- * Splits an awk program into tokens, deciding `/` the standard way: after an operand (name,
- * number, string, regex, `)`, `]`, postfix `++`/`--`, `getline`) it divides, elsewhere (and after
- * the `)` of an `if`/`while`/`for` condition) it starts a regex.
+ * Splits an awk program into tokens. A `/` divides after a name, number, string, regex, `)` or
+ * `]`, and starts a regex elsewhere (also after the `)` of an `if`/`while`/`for` condition);
+ * after `++`, `--`, `getline`, built-ins and gawk-only keywords awks disagree, so it fails.
  */
 export function lexAwk(src: string): AwkLex {
   const tokens: AwkToken[] = [];

@@ -146,7 +146,10 @@ function couldBeInetFile(word: ShellWord): boolean {
   return head.startsWith('/') && '/inet'.startsWith(head);
 }
 
-/** awk and the implementations it may be. */
+/**
+ * awk and the implementations it may be, for the default program table. They share one rule
+ * because `awk` may be any of them.
+ */
 export const awkPrograms: ProgramTable = {
   awk: awkRule,
   gawk: awkRule,

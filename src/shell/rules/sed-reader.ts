@@ -3,16 +3,25 @@
 // (including where it pushes a character back) is what keeps our idea of where a regex or a
 // text ends identical to sed's.
 
-/** End of script; `next()` returns it without advancing. */
+/**
+ * End of script: `next()` returns it without advancing, and `back()` ignores it, as GNU sed's
+ * savchar(EOF) does.
+ */
 export const EOF = '';
 
-/** A cursor over the script text, read the way GNU sed's compiler reads it. */
+/**
+ * A cursor over the script text, read the way GNU sed's compiler reads it. `pos` only moves
+ * through next()/back() so the reads stay in step with sed's.
+ */
 export interface SedReader {
   readonly src: string;
   pos: number;
 }
 
-/** Reads one character (GNU `inchar`); EOF at the end. */
+/**
+ * Reads one character (GNU `inchar`); EOF at the end. Works on UTF-16 units: non-ASCII text is
+ * never special to sed, so it only has to pass through.
+ */
 export function next(r: SedReader): string {
   const ch = r.src[r.pos];
   if (ch === undefined) return EOF;
@@ -20,28 +29,44 @@ export function next(r: SedReader): string {
   return ch;
 }
 
-/** Pushes back the character just read (GNU `savchar`); EOF is never pushed back. */
+/**
+ * Pushes back the character just read (GNU `savchar`); EOF is never pushed back.
+ * Call it only with the last value next() returned.
+ */
 export function back(r: SedReader, ch: string): void {
   if (ch !== EOF) r.pos -= 1;
 }
 
-/** Space or tab, the only blanks GNU sed skips inside a command (`ISBLANK`). */
+/**
+ * Space or tab, the only blanks GNU sed skips inside a command (`ISBLANK`); a newline ends a
+ * command instead.
+ */
 export function isBlank(ch: string): boolean {
   return ch === ' ' || ch === '\t';
 }
 
-/** Reads past blanks and returns the next character (GNU `in_nonblank`). */
+/**
+ * Reads past blanks and returns the next character (GNU `in_nonblank`); the blanks stay
+ * consumed even if the caller pushes that character back.
+ */
 export function nextNonBlank(r: SedReader): string {
   let ch = next(r);
   while (isBlank(ch)) ch = next(r);
   return ch;
 }
 
+/**
+ * An ASCII digit (GNU `ISDIGIT`), for line numbers, steps and `s` counts. Takes one
+ * character; EOF is not a digit.
+ */
 export function isDigit(ch: string): boolean {
   return ch >= '0' && ch <= '9';
 }
 
-/** Reads the digits starting with `ch` and pushes back what follows (GNU `in_integer`). */
+/**
+ * Reads the digits starting with `first` and pushes back what follows (GNU `in_integer`).
+ * Returns the digits (empty when `first` is not one), since only zero versus non-zero matters.
+ */
 export function readDigits(r: SedReader, first: string): string {
   let digits = '';
   let ch = first;
@@ -53,7 +78,10 @@ export function readDigits(r: SedReader, first: string): string {
   return digits;
 }
 
-/** Why a delimited part did not end where sed would end it. */
+/**
+ * Why a delimited part did not end where sed would end it: it ran out, or its end depends on the
+ * installed sed version.
+ */
 export type DelimitedFailure = 'unterminated' | 'version-dependent';
 
 /**

@@ -17,7 +17,10 @@ import {
 // from a `w` inside text, a regex or a label. Every command that writes, reads another file or
 // runs a shell command blocks, and so does anything sed itself would reject.
 
-/** How sed was invoked, as far as it changes the script grammar. */
+/**
+ * How sed was invoked, as far as it changes the script grammar. Pass what the command line
+ * said: -E/-r and --posix.
+ */
 export interface SedFlags {
   /** -E/-r: changes how regexes match, never where they end; accepted for the caller's clarity. */
   extended: boolean;
@@ -25,7 +28,10 @@ export interface SedFlags {
   posix?: boolean;
 }
 
-/** One command as sed compiles it: its letter and how many `{` enclose it. */
+/**
+ * One command as sed compiles it: its letter and how many `{` enclose it. Comments and `v`
+ * compile to nothing and are not listed, as in `sed --debug`.
+ */
 export interface SedCommand {
   letter: string;
   depth: number;
@@ -33,6 +39,10 @@ export interface SedCommand {
   offset: number;
 }
 
+/**
+ * The commands of an accepted script, or why it blocks (code `sed_script`). A block never
+ * lists commands: parsing stops at the first thing that blocks.
+ */
 export type SedParse = { ok: true; commands: SedCommand[] } | ({ ok: false } & Block);
 
 const block = (reason: string): { ok: false } & Block => ({

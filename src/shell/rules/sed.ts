@@ -73,5 +73,8 @@ function unclearScript(script: ShellWord): string | undefined {
   return undefined;
 }
 
-/** sed. */
+/**
+ * The sed family for the default program table: GNU sed, with every script checked by
+ * checkSedScript and every spelling of -i blocked.
+ */
 export const sedPrograms: ProgramTable = { sed: sedRule };
