@@ -199,8 +199,9 @@ export function sedScript(opts: GrammarOptions, max = 5): fc.Arbitrary<string> {
   const script = fc
     .tuple(fc.array(item, { minLength: 1, maxLength: max }), labelTail)
     .map(([items, tail]) => items.join('') + tail);
-  // Text lines that start with blanks would look like commands in a --debug listing.
-  return opts.blanksInText ? script : script.map((s) => s.replace(/\n[ \t]+/g, '\n'));
+  // Text lines that start with blanks (after a newline or a `\n` escape that sed turns into
+  // one) would look like commands in a --debug listing.
+  return opts.blanksInText ? script : script.map((s) => s.replace(/(\n|\\n)[ \t]+/g, '$1'));
 }
 
 /** Raw strings over the characters that matter to sed's grammar: a fuzzer for desyncs. */
