@@ -1,0 +1,36 @@
+import { ShellCodes } from '../codes.js';
+import type { ParseResult } from '../types.js';
+import { checkInputLimits, defaultParseLimits, type ParseLimits } from './limits.js';
+import { Parser } from './parse.js';
+import { Rejection } from './reject.js';
+
+export {
+  checkInputLimits,
+  defaultParseLimits,
+  maxScriptBytes,
+  type ParseLimits,
+} from './limits.js';
+
+/**
+ * Parses `text` as the strict bash subset of SPEC §3.2 after the input limits of §3.1. Never
+ * throws: every construct outside the subset becomes `{ ok: false, code, reason }`.
+ */
+export function parseShell(text: string, limits: Partial<ParseLimits> = {}): ParseResult {
+  const failed = checkInputLimits(text);
+  if (failed !== undefined) return { ok: false, ...failed };
+  const parser = new Parser(text, { ...defaultParseLimits, ...limits });
+  try {
+    const ast = parser.parseScript();
+    if (ast === undefined) {
+      return {
+        ok: false,
+        code: ShellCodes.empty,
+        reason: 'the command holds only comments; send the command to run',
+      };
+    }
+    return { ok: true, ast, commands: parser.commands };
+  } catch (error) {
+    if (error instanceof Rejection) return { ok: false, code: error.code, reason: error.message };
+    throw error;
+  }
+}

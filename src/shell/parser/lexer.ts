@@ -1,0 +1,210 @@
+import { ShellCodes } from '../codes.js';
+import { type PendingHeredoc, readHeredocBodies } from './heredoc.js';
+import { reject, show } from './reject.js';
+import { isMetachar, type Source, skipBlanks } from './source.js';
+import { type DecodedWord, readWord } from './words.js';
+
+/** Control operators the grammar accepts; `\n` is a newline token. */
+export type Operator = ';' | '&&' | '||' | '|' | '|&' | '(' | ')' | '\n';
+
+/** Every redirection operator bash has; redirects.ts decides which are allowed. */
+export type RedirectOperator =
+  | '<'
+  | '>'
+  | '>>'
+  | '>|'
+  | '<>'
+  | '<&'
+  | '>&'
+  | '&>'
+  | '&>>'
+  | '<<'
+  | '<<-'
+  | '<<<';
+
+export type Token =
+  | { kind: 'word'; word: DecodedWord; start: number; end: number }
+  | { kind: 'operator'; op: Operator; start: number; end: number }
+  | {
+      kind: 'redirect';
+      op: RedirectOperator;
+      /** The fd number written before the operator (`2>`), if any. */
+      fd: number | undefined;
+      target: DecodedWord;
+      start: number;
+      end: number;
+    }
+  | { kind: 'end'; start: number; end: number };
+
+// Longest match first.
+const redirectOperators: readonly RedirectOperator[] = [
+  '<<<',
+  '<<-',
+  '&>>',
+  '<<',
+  '<&',
+  '<>',
+  '>>',
+  '>&',
+  '>|',
+  '&>',
+  '<',
+  '>',
+];
+
+/**
+ * Splits the script into tokens one at a time. It also owns what depends on lines: comments
+ * (accepted only as the first token of a line) and heredoc bodies (read at the next newline).
+ */
+export class Lexer {
+  private readonly src: Source;
+  private lineHasTokens = false;
+  private pending: PendingHeredoc[] = [];
+
+  constructor(text: string) {
+    this.src = { text, pos: 0 };
+  }
+
+  /** The next token; rejects constructs that are wrong wherever they appear. */
+  next(): Token {
+    const { src } = this;
+    const { text } = src;
+    for (;;) {
+      skipBlanks(src);
+      const start = src.pos;
+      const char = text[start];
+      if (char === undefined) {
+        if (this.pending.length > 0) readHeredocBodies(src, this.pending);
+        return { kind: 'end', start, end: start };
+      }
+      if (char === '#') {
+        if (this.lineHasTokens) {
+          reject(
+            ShellCodes.comment,
+            `\`${show(text.slice(start))}\` is a comment after a command; remove it (comments are accepted only on their own line)`,
+          );
+        }
+        const newline = text.indexOf('\n', start);
+        src.pos = newline < 0 ? text.length : newline;
+        continue;
+      }
+      if (char === '\n') {
+        src.pos++;
+        if (this.pending.length > 0) {
+          readHeredocBodies(src, this.pending);
+          this.pending = [];
+        }
+        this.lineHasTokens = false;
+        return { kind: 'operator', op: '\n', start, end: start + 1 };
+      }
+      this.lineHasTokens = true;
+      return this.readToken(start, char);
+    }
+  }
+
+  private readToken(start: number, char: string): Token {
+    const { src } = this;
+    const { text } = src;
+    const next = text[start + 1];
+    const operator = (op: Operator, length: number): Token => {
+      src.pos = start + length;
+      return { kind: 'operator', op, start, end: start + length };
+    };
+    switch (char) {
+      case ';':
+        if (next === ';' || next === '&') {
+          reject(
+            ShellCodes.syntax,
+            `\`${show(text.slice(start, start + 3))}\` ends a case branch and is a syntax error here; separate commands with \`;\``,
+          );
+        }
+        return operator(';', 1);
+      case '|':
+        if (next === '|') return operator('||', 2);
+        if (next === '&') return operator('|&', 2);
+        return operator('|', 1);
+      case '&':
+        if (next === '&') return operator('&&', 2);
+        if (next === '>') return this.readRedirect(start, undefined);
+        return reject(
+          ShellCodes.background,
+          '`&` runs the command in the background; run it in the foreground (use `;` or `&&` between commands)',
+        );
+      case '(':
+        if (next === '(') {
+          reject(
+            ShellCodes.arithmetic,
+            '`((` starts an arithmetic command; compute values yourself, and write nested subshells as `( (…) )`',
+          );
+        }
+        return operator('(', 1);
+      case ')':
+        return operator(')', 1);
+      case '<':
+      case '>':
+        rejectProcessSubstitution(text, start);
+        return this.readRedirect(start, undefined);
+      default:
+        return this.readWordOrFd();
+    }
+  }
+
+  private readWordOrFd(): Token {
+    const { src } = this;
+    const { text } = src;
+    const word = readWord(src);
+    const after = text[word.end];
+    if (after === '<' || after === '>') {
+      rejectProcessSubstitution(text, word.end);
+      if (!word.anyQuoted && /^[0-9]+$/.test(word.value)) {
+        return this.readRedirect(word.end, Number(word.value), word.start);
+      }
+      const { value } = word;
+      if (!word.anyQuoted && value.length > 2 && value.startsWith('{') && value.endsWith('}')) {
+        reject(
+          ShellCodes.redirectUnsupported,
+          `\`${show(text.slice(word.start, word.end + 2))}\` opens a named file descriptor; drop the redirect`,
+        );
+      }
+    }
+    return { kind: 'word', word, start: word.start, end: word.end };
+  }
+
+  /** Reads a redirection operator at `at` and its target word (a heredoc's delimiter). */
+  private readRedirect(at: number, fd: number | undefined, start = at): Token {
+    const { src } = this;
+    const { text } = src;
+    const op = redirectOperators.find((candidate) => text.startsWith(candidate, at));
+    if (op === undefined) throw new Error(`no redirection operator at ${at}`);
+    src.pos = at + op.length;
+    skipBlanks(src);
+    const targetStart = text[src.pos];
+    if (targetStart === '<' || targetStart === '>') rejectProcessSubstitution(text, src.pos);
+    if (targetStart === undefined || isMetachar(targetStart) || targetStart === '#') {
+      reject(
+        ShellCodes.syntax,
+        `the redirection \`${show(text.slice(start, at + op.length))}\` has no target word; give it one, or drop the redirect`,
+      );
+    }
+    const target = readWord(src);
+    if (op === '<<' || op === '<<-') {
+      if (!target.anyQuoted) {
+        reject(
+          ShellCodes.unquotedHeredoc,
+          `the unquoted heredoc \`${show(text.slice(start, target.end))}\` expands \`$\` and backticks in its body; quote the delimiter (<<'${show(target.value)}')`,
+        );
+      }
+      this.pending.push({ delimiter: target.value, stripTabs: op === '<<-' });
+    }
+    return { kind: 'redirect', op, fd, target, start, end: target.end };
+  }
+}
+
+function rejectProcessSubstitution(text: string, at: number): void {
+  if (text[at + 1] === '(') {
+    reject(
+      ShellCodes.processSubstitution,
+      `\`${show(text.slice(at))}\` is a process substitution, which runs a command; run that command separately`,
+    );
+  }
+}

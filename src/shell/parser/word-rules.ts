@@ -1,0 +1,163 @@
+import { ShellCodes } from '../codes.js';
+import type { ShellAssignment, ShellWord } from '../types.js';
+import { reject, show } from './reject.js';
+import type { DecodedWord } from './words.js';
+
+// What bash (and zsh, for `=`) would still expand in a decoded word. Every check looks only at
+// unquoted characters, which is exactly what bash's expansion steps do.
+
+function isUnquoted(word: DecodedWord, index: number, char: string): boolean {
+  return word.value[index] === char && word.quoted[index] === false;
+}
+
+/** Unquoted `*` or `?`, or an unquoted `[` that a later `]` (quoted or not) could close. */
+export function hasGlob(word: DecodedWord): boolean {
+  let openBracket = false;
+  for (let i = 0; i < word.value.length; i++) {
+    const char = word.value[i];
+    if (char === ']' && openBracket) return true;
+    if (word.quoted[i]) continue;
+    if (char === '*' || char === '?') return true;
+    if (char === '[') openBracket = true;
+  }
+  return false;
+}
+
+/**
+ * An unquoted `{…}` pair (matched with nesting) whose own level holds an unquoted `,` or `..`:
+ * bash's brace expansion. `{}`, `stash@{0}` and `a{b}c` stay literal.
+ */
+export function hasBraceExpansion(word: DecodedWord): boolean {
+  // One flag per open brace: did its level see a comma or `..`? Linear in the word.
+  const open: boolean[] = [];
+  for (let i = 0; i < word.value.length; i++) {
+    if (word.quoted[i]) continue;
+    const char = word.value[i];
+    if (char === '{') open.push(false);
+    else if (char === '}') {
+      if (open.pop() === true) return true;
+    } else if (open.length > 0) {
+      const expands = char === ',' || (char === '.' && isUnquoted(word, i + 1, '.'));
+      if (expands) open[open.length - 1] = true;
+    }
+  }
+  return false;
+}
+
+/** Length of the shell name (`[A-Za-z_][A-Za-z0-9_]*`) at the start of `value`; 0 if none. */
+function nameLength(value: string): number {
+  let i = 0;
+  for (; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    const letter = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+    const digit = code >= 0x30 && code <= 0x39;
+    if (!(letter || code === 0x5f || (digit && i > 0))) break;
+  }
+  return i;
+}
+
+/** Looks like `NAME=`, `NAME+=` or `NAME[…]=`: bash tilde-expands after its `=` and `:`s. */
+function looksLikeAssignment(value: string): boolean {
+  const length = nameLength(value);
+  const next = value[length];
+  return length > 0 && (next === '=' || next === '+' || next === '[') && value.includes('=');
+}
+
+function rejectBraces(word: DecodedWord, text: string): void {
+  if (hasBraceExpansion(word)) {
+    reject(
+      ShellCodes.braceExpansion,
+      `\`${show(text.slice(word.start, word.end))}\` is a brace expansion that bash turns into several words; write each word out, or quote the braces`,
+    );
+  }
+}
+
+/** Bash tilde-expands an unquoted `~` after `=` or `:` in assignments and words shaped like one. */
+function rejectAssignmentTilde(word: DecodedWord, raw: string): void {
+  const { value } = word;
+  for (let i = 1; i < value.length; i++) {
+    const before = value[i - 1];
+    if (isUnquoted(word, i, '~') && (before === '=' || before === ':')) {
+      reject(
+        ShellCodes.tilde,
+        `bash expands \`~\` after \`=\` or \`:\` in \`${show(raw)}\`; write the path out, or quote the \`~\``,
+      );
+    }
+  }
+}
+
+/**
+ * Judges a word that becomes an argument, a program name, a redirection target or a
+ * here-string, and returns it as the ShellWord later rules see.
+ */
+export function toShellWord(word: DecodedWord, text: string): ShellWord {
+  const raw = text.slice(word.start, word.end);
+  const { value } = word;
+  if (isUnquoted(word, 0, '=') && value.length > 1) {
+    if (value === '==') {
+      reject(
+        ShellCodes.zshSyntax,
+        '`==` is a program lookup in zsh; compare with a single `=` (or quote it)',
+      );
+    }
+    reject(
+      ShellCodes.zshSyntax,
+      `\`${show(raw)}\` starts with an unquoted \`=\`, which zsh expands to a program path; quote it ('${show(value)}')`,
+    );
+  }
+  rejectBraces(word, text);
+  // Only a `~` that is the word's first source character starts a tilde prefix (`''~` is literal).
+  let tilde = false;
+  if (text[word.start] === '~') {
+    if (value.length === 1 || isUnquoted(word, 1, '/')) tilde = true;
+    else {
+      reject(
+        ShellCodes.tilde,
+        `\`${show(raw)}\` is a tilde expansion to another user's or the directory stack's path; write the path out, or quote the \`~\``,
+      );
+    }
+  }
+  if (looksLikeAssignment(value)) rejectAssignmentTilde(word, raw);
+  return { value, raw, glob: hasGlob(word), quoted: word.anyQuoted, tilde };
+}
+
+/**
+ * Splits `NAME=value` at the start of a command. Returns undefined for a word that is not an
+ * assignment to bash (the name or `=` quoted, not a valid name); rejects forms we do not support.
+ */
+export function toAssignment(word: DecodedWord, text: string): ShellAssignment | undefined {
+  const { value } = word;
+  const after = nameLength(value);
+  if (after === 0) return undefined;
+  for (let i = 0; i < after; i++) if (word.quoted[i]) return undefined;
+  const name = value.slice(0, after);
+  const raw = text.slice(word.start, word.end);
+  if (isUnquoted(word, after, '+') && isUnquoted(word, after + 1, '=')) {
+    reject(
+      ShellCodes.assignment,
+      `\`${show(raw)}\` appends to a variable; only plain NAME=value prefixes are supported`,
+    );
+  }
+  if (isUnquoted(word, after, '[') && value.includes('=', after)) {
+    reject(
+      ShellCodes.assignment,
+      `\`${show(raw)}\` assigns to an array element; only plain NAME=value prefixes are supported`,
+    );
+  }
+  if (!isUnquoted(word, after, '=')) return undefined;
+  rejectAssignmentTilde(word, raw);
+  rejectBraces(word, text);
+  // The name and `=` are unquoted, so the first `=` in the source is the assignment's.
+  const rawValue = raw.slice(raw.indexOf('=') + 1);
+  const quoted = word.quoted.slice(after + 1);
+  return {
+    name,
+    value: {
+      value: value.slice(after + 1),
+      raw: rawValue,
+      glob: false,
+      quoted: quoted.includes(true),
+      tilde: false,
+    },
+  };
+}
