@@ -16,3 +16,4 @@ export {
   type SessionState,
   sessionSchema,
 } from './session.js';
+export * from './shell/index.js';

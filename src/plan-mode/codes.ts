@@ -16,7 +16,6 @@ export const GateCodes = {
   invalidCall: 'invalid_call',
   shellInvalidInput: 'shell_invalid_input',
   shellNotReadOnly: 'shell_not_read_only',
-  shellUnverified: 'shell_unverified',
   planFileOutside: 'plan_file_outside',
 } as const;
 export type GateCode = (typeof GateCodes)[keyof typeof GateCodes];

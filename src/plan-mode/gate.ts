@@ -1,4 +1,6 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
+import { analyzeArgv, analyzeShellCommand } from '../shell/analyze.js';
+import type { ShellVerdict } from '../shell/types.js';
 import { type GateCode, GateCodes } from './codes.js';
 import { normalizePath, writeTarget } from './plan-file.js';
 import { readShellInput } from './shell-call.js';
@@ -17,6 +19,8 @@ export interface GateDecision {
   allowed: boolean;
   code: GateCode;
   message: string;
+  /** For shell tools in plan mode: the analyzer's verdict (code, reason, decoded argv). */
+  shell?: ShellVerdict;
 }
 
 const allow = (code: GateCode, message: string): GateDecision => ({ allowed: true, code, message });
@@ -36,14 +40,15 @@ const howToProceed = `Investigate with read-only tools, then call ${PlanToolName
 export function checkToolCall(
   state: { planMode?: unknown } | null | undefined,
   call: ToolCallRequest,
-  options?: PlanfirstOptions | ResolvedOptions,
+  optionsInput?: PlanfirstOptions | ResolvedOptions,
 ): GateDecision {
   const name: unknown = (call as { name?: unknown } | null | undefined)?.name;
   if (typeof name !== 'string' || name === '' || name.length > 256)
     return block(GateCodes.invalidCall, 'The tool call has no valid tool name.');
   if (isNormalMode(state?.planMode)) return allow(GateCodes.normalMode, 'Plan mode is off.');
 
-  const { planMode } = ensureResolved(options);
+  const options = ensureResolved(optionsInput);
+  const { planMode } = options;
   if (isPlanToolName(name)) return allow(GateCodes.planTool, 'Plan tools are always allowed.');
   const input = call.input;
 
@@ -51,10 +56,19 @@ export function checkToolCall(
     const shell = readShellInput(input);
     if ('error' in shell)
       return block(GateCodes.shellInvalidInput, `Plan mode is active and ${shell.error}.`);
-    return block(
-      GateCodes.shellUnverified,
-      `Plan mode is active and shell commands cannot be verified as read-only here, so \`${name}\` is blocked. Use the read-only tools instead. ${howToProceed}`,
-    );
+    const verdict =
+      shell.kind === 'script'
+        ? analyzeShellCommand(shell.script, options.shell)
+        : analyzeArgv(shell.argv, options.shell);
+    if (verdict.readOnly)
+      return { ...allow(GateCodes.shellReadOnly, 'A provably read-only command.'), shell: verdict };
+    return {
+      ...block(
+        GateCodes.shellNotReadOnly,
+        `Plan mode is active and this command is not provably read-only (${verdict.code}): ${verdict.reason}. Run only read-only commands while planning. ${howToProceed}`,
+      ),
+      shell: verdict,
+    };
   }
   if (call.readOnly === true)
     return allow(GateCodes.readOnlyHint, 'The host marks this tool read-only.');

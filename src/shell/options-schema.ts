@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { nameList } from '../schema-helpers.js';
+import type { z } from 'zod';
+import { shellPolicySchema } from './policy.js';
 
-export const shellOptionsSchema = z.strictObject({
-  removePrograms: nameList()
-    .default([])
-    .describe('Default read-only programs the host does not want allowed while planning.'),
-});
+/** `options.shell`: the host's shell policy (extra programs, removed defaults). */
+export const shellOptionsSchema = shellPolicySchema;
 
 export type ShellOptions = z.output<typeof shellOptionsSchema>;

@@ -1,3 +1,5 @@
+import type { ShellCode } from './codes.js';
+
 // The contract between the shell parser (parser/), the option engine (option-engine.ts), the
 // program rules (rules/) and the analyzer (analyze.ts). The parser judges syntax and
 // redirections; everything after it sees only decoded words.
@@ -66,12 +68,12 @@ export type ShellNode =
 
 export type ParseResult =
   | { ok: true; ast: ShellNode; commands: SimpleCommand[] }
-  | { ok: false; code: string; reason: string };
+  | { ok: false; code: ShellCode; reason: string };
 
 /** What analyzeShellCommand() returns. `commands` holds the argv of each top-level simple command. */
 export interface ShellVerdict {
   readOnly: boolean;
-  code: string;
+  code: ShellCode;
   reason: string;
   commands: { argv: string[] }[];
 }

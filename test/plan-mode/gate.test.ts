@@ -62,9 +62,42 @@ describe('checkToolCall in plan mode', () => {
         'not_read_only',
       ],
       ['case matters', { name: 'READ_FILE', input: {} }, false, 'not_read_only'],
-      ['shell command', { name: 'bash', input: { command: 'ls' } }, false, 'shell_unverified'],
-      ['shell cmd form', { name: 'exec', input: { cmd: 'ls' } }, false, 'shell_unverified'],
-      ['shell argv form', { name: 'shell', input: { argv: ['ls'] } }, false, 'shell_unverified'],
+      [
+        'a read-only shell command',
+        { name: 'bash', input: { command: 'ls -la' } },
+        true,
+        'shell_read_only',
+      ],
+      [
+        'a read-only shell cmd',
+        { name: 'exec', input: { cmd: 'git log -1' } },
+        true,
+        'shell_read_only',
+      ],
+      [
+        'a read-only shell argv',
+        { name: 'shell', input: { argv: ['ls', '-la'] } },
+        true,
+        'shell_read_only',
+      ],
+      [
+        'a mutating shell command',
+        { name: 'bash', input: { command: 'rm -rf x' } },
+        false,
+        'shell_not_read_only',
+      ],
+      [
+        'a mutating shell cmd',
+        { name: 'exec', input: { cmd: 'ls > x' } },
+        false,
+        'shell_not_read_only',
+      ],
+      [
+        'a mutating shell argv',
+        { name: 'shell', input: { argv: ['sort', '-o', 'x'] } },
+        false,
+        'shell_not_read_only',
+      ],
       ['shell without a command', { name: 'bash', input: {} }, false, 'shell_invalid_input'],
       [
         'shell with two command fields',
@@ -88,7 +121,7 @@ describe('checkToolCall in plan mode', () => {
         'shell marked read-only by the host is still judged',
         { name: 'bash', input: { command: 'rm x' }, readOnly: true },
         false,
-        'shell_unverified',
+        'shell_not_read_only',
       ],
     ];
   it.each(rows)('%s', (_label, call, allowed, code) => {
@@ -111,11 +144,65 @@ describe('checkToolCall in plan mode', () => {
     expect(checkToolCall(plan, { name: 'read_file', input: {} }, options).allowed).toBe(false);
     expect(checkToolCall(plan, { name: 'db_ro', input: {} }, options).allowed).toBe(true);
     expect(checkToolCall(plan, { name: 'sh', input: { command: 'ls' } }, options).code).toBe(
-      'shell_unverified',
+      'shell_read_only',
     );
     expect(checkToolCall(plan, { name: 'bash', input: { command: 'ls' } }, options).code).toBe(
       'not_read_only',
     );
+  });
+});
+
+describe('shell tools in plan mode', () => {
+  it('pass exactly when the analyzer says read-only, reporting its code and reason', () => {
+    const d = checkToolCall(plan, { name: 'bash', input: { command: 'sort -o out.txt in.txt' } });
+    expect(d).toMatchObject({ allowed: false, code: 'shell_not_read_only' });
+    expect(d.shell).toMatchObject({ readOnly: false, code: 'option_writes' });
+    expect(d.message).toContain('option_writes');
+    expect(d.message).toContain(d.shell?.reason ?? '?');
+    expect(d.message).toContain('exit_plan_mode');
+    const ok = checkToolCall(plan, {
+      name: 'bash',
+      input: { command: 'grep -rn foo src | head -20' },
+    });
+    expect(ok).toMatchObject({ allowed: true, code: 'shell_read_only' });
+    expect(ok.shell?.commands).toEqual([
+      { argv: ['grep', '-rn', 'foo', 'src'] },
+      { argv: ['head', '-20'] },
+    ]);
+  });
+
+  it('judge argv without shell syntax', () => {
+    expect(
+      checkToolCall(plan, { name: 'bash', input: { argv: ['echo', '$(rm -rf x)'] } }).allowed,
+    ).toBe(true);
+    expect(
+      checkToolCall(plan, { name: 'bash', input: { argv: ['bash', '-c', 'rm -rf x'] } }).allowed,
+    ).toBe(false);
+  });
+
+  it("apply the host's shell policy from the options", () => {
+    const options = {
+      shell: {
+        removePrograms: ['cat'],
+        programs: { mytool: { options: { '-v': {} }, globs: 'anywhere' as const } },
+      },
+    };
+    expect(
+      checkToolCall(plan, { name: 'bash', input: { command: 'cat x' } }, options).shell?.code,
+    ).toBe('removed_by_policy');
+    expect(
+      checkToolCall(plan, { name: 'bash', input: { command: 'mytool -v x' } }, options).allowed,
+    ).toBe(true);
+    expect(
+      checkToolCall(plan, { name: 'bash', input: { command: 'mytool -x' } }, options).shell?.code,
+    ).toBe('unknown_option');
+  });
+
+  it('are not judged in normal mode', () => {
+    expect(checkToolCall(normal, { name: 'bash', input: { command: 'rm -rf x' } })).toMatchObject({
+      allowed: true,
+      code: 'normal_mode',
+    });
   });
 });
 

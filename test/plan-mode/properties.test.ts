@@ -6,6 +6,7 @@ import {
   enterPlanMode,
   exitPlanMode,
   parseSession,
+  readShellInput,
   requestApproval,
   resolveApproval,
   resolveOptions,
@@ -13,6 +14,7 @@ import {
   takeDecisionMessage,
   updatePlan,
 } from '../../src/index.js';
+import { analyzeArgv, analyzeShellCommand } from '../../src/shell/analyze.js';
 
 // Random sequences of everything a host, a model and a user can do, checking the safety
 // properties of plan mode after every step.
@@ -108,7 +110,12 @@ function isAllowedWhilePlanning(
   input: unknown,
   readOnly: boolean | undefined,
 ): boolean {
-  if (options.planMode.shellTools.includes(name)) return false; // no shell analyzer yet
+  if (options.planMode.shellTools.includes(name)) {
+    const shell = readShellInput(input);
+    if ('error' in shell) return false;
+    return (shell.kind === 'script' ? analyzeShellCommand(shell.script) : analyzeArgv(shell.argv))
+      .readOnly;
+  }
   if (readOnlyNames.has(name) || readOnly === true) return true;
   if (options.planMode.readOnlySuffixes.some((s) => name.length > s.length && name.endsWith(s)))
     return true;
@@ -204,7 +211,7 @@ describe('plan mode under random host, model and user actions', () => {
               if (s.planMode.mode === 'plan' && d.allowed)
                 expect(isAllowedWhilePlanning(a.name, a.input, a.readOnly)).toBe(true);
               if (s.planMode.mode === 'plan' && options.planMode.shellTools.includes(a.name))
-                expect(d.allowed).toBe(false);
+                expect(d.allowed).toBe(isAllowedWhilePlanning(a.name, a.input, a.readOnly));
               break;
             }
             case 'update':

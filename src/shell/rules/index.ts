@@ -1,12 +1,18 @@
 import type { ProgramRule, ProgramTable } from '../spec.js';
+import { archiveRules } from './archives.js';
+import { awkPrograms } from './awk.js';
 import { binaryDumpPrograms } from './binary-dumps.js';
 import { blockedPrograms } from './blocked.js';
 import { checksumPrograms } from './checksums.js';
 import { comparePrograms } from './compare.js';
 import { fileInfoPrograms } from './coreutils-files.js';
 import { textPrograms } from './coreutils-text.js';
+import { findRules } from './find.js';
+import { gitRule } from './git.js';
 import { grepPrograms } from './grep.js';
 import { jqRule } from './jq.js';
+import { searchRules } from './search.js';
+import { sedPrograms } from './sed.js';
 import { shellBuiltinPrograms } from './shell-builtins.js';
 import { systemInfoPrograms } from './system-info.js';
 import { treeRule } from './tree.js';
@@ -32,11 +38,11 @@ export const programFamilies: Readonly<Record<string, ProgramTable>> = {
   jq: { jq: jqRule },
   wrappers: wrapperPrograms,
   blocked: blockedPrograms,
-  // Families written elsewhere join here, e.g.:
-  //   findSearch: findSearchPrograms,  // find rg fd        (./find-search.js)
-  //   archives: archivePrograms,       // tar unzip gzip    (./archives.js)
-  //   sedAwk: sedAwkPrograms,          // sed awk           (./sed-awk.js)
-  //   git: gitPrograms,                // git               (./git.js)
+  find: findRules,
+  search: searchRules,
+  archives: archiveRules,
+  git: { git: gitRule },
+  sedAwk: { ...sedPrograms, ...awkPrograms },
 };
 
 /**

@@ -28,7 +28,9 @@ function spellings(spec: ProgramSpec, key: string): string[][] {
   const values = Array.from({ length: target.option.extraValues ?? 0 }, () => 'extra');
   const out: string[][] = [];
   if (key.startsWith('--')) {
-    for (let length = 3; length <= key.length; length++) {
+    // Programs that take no abbreviations (ripgrep, fd) see a prefix as an unknown option.
+    const shortest = spec.abbreviations === false ? key.length : 3;
+    for (let length = shortest; length <= key.length; length++) {
       const prefix = key.slice(0, length);
       const parsed = parseArgs('p', [word(prefix), word('v'), ...values.map((v) => word(v))], spec);
       if ('code' in parsed && parsed.code === 'ambiguous_option') continue;

@@ -1,0 +1,169 @@
+import { judgeAssignments } from './assignments.js';
+import { ShellCodes } from './codes.js';
+import { judgeRule } from './option-engine.js';
+import { parseShell } from './parser/index.js';
+import { resolveShellPolicy, type ShellPolicy } from './policy.js';
+import { defaultPrograms, findRule } from './rules/index.js';
+import type { Block, ProgramRule } from './spec.js';
+import type { ShellVerdict, ShellWord, SimpleCommand } from './types.js';
+
+/** §3.1: at most this many simple commands in one script, counting `bash -c` scripts. */
+export const MAX_COMMANDS = 32;
+/** §3.1: subshells/groups and `bash -c` scripts nest at most this deep. */
+export const MAX_NESTING = 2;
+/** Transparent wrappers (`timeout`, `nice`, `xargs`, `command`) chained at most this deep. */
+const MAX_WRAPPERS = 4;
+
+interface Walk {
+  policy: ReturnType<typeof resolveShellPolicy>;
+  /** Simple commands judged so far, across nested scripts. */
+  count: number;
+  /** A `cd` ran earlier in the script: a later git could read a planted repository. */
+  sawCd: boolean;
+}
+
+/**
+ * Decides whether a shell command is provably read-only (SPEC §3). Never throws on any
+ * string: whatever it cannot prove — including what it does not understand — is not
+ * read-only, with a stable code and a reason that tells the model what to do instead.
+ */
+export function analyzeShellCommand(command: string, policy?: ShellPolicy): ShellVerdict {
+  if (typeof command !== 'string')
+    return verdict({ code: ShellCodes.syntax, reason: 'the command must be a string' }, []);
+  const walk: Walk = { policy: resolveShellPolicy(policy), count: 0, sawCd: false };
+  const parsed = parseShell(command, { maxCommands: MAX_COMMANDS, maxNesting: MAX_NESTING });
+  if (!parsed.ok) return verdict(parsed, []);
+  const commands = parsed.commands
+    .filter((c) => c.words.length > 0)
+    .map((c) => ({ argv: c.words.map((w) => w.value) }));
+  return verdict(judgeScript(parsed.commands, walk, 0), commands);
+}
+
+/**
+ * The argv form of a shell tool (`{ argv: [...] }`, run without a shell): judged as the same
+ * words single-quoted, so nothing in them is expanded or parsed as syntax.
+ */
+export function analyzeArgv(argv: readonly string[], policy?: ShellPolicy): ShellVerdict {
+  if (!Array.isArray(argv) || argv.length === 0 || !argv.every((a) => typeof a === 'string'))
+    return verdict(
+      { code: ShellCodes.syntax, reason: 'argv must be a non-empty array of strings' },
+      [],
+    );
+  return analyzeShellCommand(argv.map(singleQuote).join(' '), policy);
+}
+
+/** Stands for the names xargs appends: any string, so the engine treats it like a glob. */
+const untrustedName: ShellWord = {
+  value: 'NAME-FROM-STDIN',
+  raw: '<names from stdin>',
+  glob: true,
+  quoted: false,
+  tilde: false,
+};
+
+function singleQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+function verdict(block: Block | undefined, commands: { argv: string[] }[]): ShellVerdict {
+  if (block === undefined)
+    return {
+      readOnly: true,
+      code: ShellCodes.readOnly,
+      reason: 'every command is read-only',
+      commands,
+    };
+  return { readOnly: false, code: block.code, reason: block.reason, commands };
+}
+
+function judgeScript(
+  commands: readonly SimpleCommand[],
+  walk: Walk,
+  depth: number,
+): Block | undefined {
+  for (const command of commands) {
+    walk.count += 1;
+    if (walk.count > MAX_COMMANDS)
+      return {
+        code: ShellCodes.tooManyCommands,
+        reason: `more than ${MAX_COMMANDS} commands; split the work into smaller commands`,
+      };
+    const block =
+      judgeAssignments(command.assignments) ?? judgeWords(command.words, walk, depth, 0);
+    if (block) return block;
+  }
+  return undefined;
+}
+
+function judgeWords(
+  words: readonly ShellWord[],
+  walk: Walk,
+  depth: number,
+  wrappers: number,
+  untrustedTail = false,
+): Block | undefined {
+  const [program, ...args] = words;
+  if (program === undefined) return undefined;
+  const name = program.value;
+  if (program.glob)
+    return { code: ShellCodes.unsafeGlob, reason: 'the program name must be literal, not a glob' };
+  if (program.tilde || name.includes('/'))
+    return {
+      code: ShellCodes.pathProgram,
+      reason: `\`${name}\` runs a program by path; only known programs found on PATH are allowed`,
+    };
+  if (name === 'cd') walk.sawCd = true;
+  if (name === 'git' && walk.sawCd)
+    return {
+      code: ShellCodes.gitAfterCd,
+      reason:
+        'git after cd could read a repository planted in that directory; run git from the starting directory',
+    };
+  if (walk.policy.removed.has(name))
+    return {
+      code: ShellCodes.removedByPolicy,
+      reason: `\`${name}\` is not allowed by the host's policy`,
+    };
+
+  const rule: ProgramRule | undefined =
+    walk.policy.programs.get(name) ?? findRule(defaultPrograms, name);
+  if (rule === undefined)
+    return {
+      code: ShellCodes.unknownProgram,
+      reason: `\`${name}\` is not a known read-only program; use one that is (cat, grep, rg, ls, find, git log …) or propose the step in your plan`,
+    };
+  // xargs appends names read from stdin: judge the target as if one more word could be
+  // anything, including an option. A synthetic glob word is exactly that for the engine.
+  const judged = untrustedTail ? [...args, untrustedName] : args;
+  const result = judgeRule(name, rule, judged, { depth });
+  switch (result.kind) {
+    case 'ok':
+      return undefined;
+    case 'block':
+      if (untrustedTail && result.code === ShellCodes.unsafeGlob)
+        return {
+          code: ShellCodes.xargsTarget,
+          reason: `names xargs reads from stdin could become \`${name}\` options; end ${name}'s arguments with -- or use a program without writing options`,
+        };
+      return { code: result.code, reason: result.reason };
+    case 'run': {
+      if (wrappers + 1 > MAX_WRAPPERS)
+        return { code: ShellCodes.nestingTooDeep, reason: 'too many nested wrapper commands' };
+      return judgeWords(result.argv, walk, depth, wrappers + 1, result.appendsUntrusted === true);
+    }
+    case 'script': {
+      if (depth + 1 > MAX_NESTING)
+        return {
+          code: ShellCodes.nestingTooDeep,
+          reason: `shell scripts nest more than ${MAX_NESTING} deep`,
+        };
+      const inner = parseShell(result.script, {
+        maxCommands: MAX_COMMANDS - walk.count,
+        maxNesting: MAX_NESTING - depth - 1,
+      });
+      if (!inner.ok)
+        return { code: inner.code, reason: `in the ${name} -c script: ${inner.reason}` };
+      return judgeScript(inner.commands, walk, depth + 1);
+    }
+  }
+}

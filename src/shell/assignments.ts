@@ -1,0 +1,32 @@
+import { ShellCodes } from './codes.js';
+import type { Block } from './spec.js';
+import type { ShellAssignment } from './types.js';
+
+// §3.6: the only variables a command may set, all inert for the programs we allow. Pagers may
+// be set to `cat` and nothing else: a pager is a program the tool would run.
+const inert = new Set(['LANG', 'LANGUAGE', 'TZ', 'NO_COLOR', 'CLICOLOR', 'COLUMNS']);
+const pagers = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER']);
+
+/** Judges `NAME=value` prefixes; undefined when all are allowed. */
+export function judgeAssignments(assignments: readonly ShellAssignment[]): Block | undefined {
+  for (const { name, value } of assignments) {
+    if (inert.has(name) || name.startsWith('LC_')) continue;
+    if (pagers.has(name)) {
+      if (value.value === 'cat') continue;
+      return {
+        code: ShellCodes.assignment,
+        reason: `${name} names a program to run; only ${name}=cat is allowed (or drop it)`,
+      };
+    }
+    if (name.startsWith('GIT_'))
+      return {
+        code: ShellCodes.gitEnvironment,
+        reason: `${name} changes what git runs or reads; drop the variable`,
+      };
+    return {
+      code: ShellCodes.assignment,
+      reason: `setting ${name} is not allowed while planning; only LC_*, LANG, LANGUAGE, TZ, NO_COLOR, CLICOLOR, COLUMNS and PAGER=cat may prefix a command`,
+    };
+  }
+  return undefined;
+}
