@@ -114,8 +114,8 @@ export class Lexer {
       case ';':
         if (next === ';' || next === '&') {
           reject(
-            ShellCodes.syntax,
-            `\`${show(text.slice(start, start + 3))}\` ends a case branch and is a syntax error here; separate commands with \`;\``,
+            ShellCodes.background,
+            `\`${show(text.slice(start, start + 3))}\` ends a case branch (and \`;&\` falls through); outside \`case\` it is an error — separate commands with \`;\` and run them in the foreground`,
           );
         }
         return operator(';', 1);

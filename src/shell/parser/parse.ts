@@ -161,7 +161,8 @@ export class Parser {
 
   private enter(kind: string): void {
     this.depth++;
-    if (this.depth > Math.min(this.limits.maxNesting, 64)) {
+    // Written so that a NaN limit fails closed.
+    if (!(this.depth <= Math.min(this.limits.maxNesting, 64))) {
       reject(
         ShellCodes.nestingTooDeep,
         `the ${kind} nesting is deeper than ${this.limits.maxNesting}; flatten the command`,
@@ -238,7 +239,7 @@ export class Parser {
       command.words.push(toShellWord(token.word, this.text));
     }
     this.commands.push(command);
-    if (this.commands.length > this.limits.maxCommands) {
+    if (!(this.commands.length <= this.limits.maxCommands)) {
       reject(
         ShellCodes.tooManyCommands,
         `the script has more than ${this.limits.maxCommands} simple commands; split it into several smaller commands`,
