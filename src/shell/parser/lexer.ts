@@ -22,6 +22,7 @@ export type RedirectOperator =
   | '<<-'
   | '<<<';
 
+/** One token with its source span; a redirection carries its target word (or delimiter). */
 export type Token =
   | { kind: 'word'; word: DecodedWord; start: number; end: number }
   | { kind: 'operator'; op: Operator; start: number; end: number }

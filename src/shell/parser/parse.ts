@@ -128,6 +128,13 @@ export class Parser {
       if (isBare(token, '!')) {
         this.take();
         negated = !negated;
+        const next = this.peek();
+        if (next.kind === 'operator' && next.op === '(' && next.start === token.end) {
+          reject(
+            ShellCodes.syntax,
+            '`!(…)` is an extglob pattern when extglob is on (it would run files as commands); write `! (…)` with a space',
+          );
+        }
       } else if (isBare(token, 'time')) {
         this.take();
         timed = true;
@@ -238,6 +245,12 @@ export class Parser {
       }
       command.words.push(toShellWord(token.word, this.text));
     }
+    if (command.words.length === 0 && command.redirects.length > 0) {
+      reject(
+        ShellCodes.zshSyntax,
+        'a redirection without a command runs `cat` or a pager in zsh ($NULLCMD, $READNULLCMD); add the command it belongs to',
+      );
+    }
     this.commands.push(command);
     if (!(this.commands.length <= this.limits.maxCommands)) {
       reject(
@@ -261,6 +274,12 @@ export class Parser {
     paren: Token,
   ): never {
     const adjacent = previous !== undefined && previous.end === paren.start;
+    if (adjacent && previous.value === '=' && !previous.quoted[0]) {
+      reject(
+        ShellCodes.zshSyntax,
+        '`=(…)` is process substitution in zsh and a syntax error in bash; run that command separately',
+      );
+    }
     if (adjacent && previous.value.endsWith('=') && !previous.quoted[previous.value.length - 1]) {
       reject(
         ShellCodes.assignment,
