@@ -22,6 +22,7 @@ export type RedirectOperator =
   | '<<-'
   | '<<<';
 
+/** One token with its source span; a redirection carries its target word (or delimiter). */
 export type Token =
   | { kind: 'word'; word: DecodedWord; start: number; end: number }
   | { kind: 'operator'; op: Operator; start: number; end: number }
@@ -114,8 +115,8 @@ export class Lexer {
       case ';':
         if (next === ';' || next === '&') {
           reject(
-            ShellCodes.syntax,
-            `\`${show(text.slice(start, start + 3))}\` ends a case branch and is a syntax error here; separate commands with \`;\``,
+            ShellCodes.background,
+            `\`${show(text.slice(start, start + 3))}\` ends a case branch (and \`;&\` falls through); outside \`case\` it is an error — separate commands with \`;\` and run them in the foreground`,
           );
         }
         return operator(';', 1);

@@ -128,6 +128,13 @@ export class Parser {
       if (isBare(token, '!')) {
         this.take();
         negated = !negated;
+        const next = this.peek();
+        if (next.kind === 'operator' && next.op === '(' && next.start === token.end) {
+          reject(
+            ShellCodes.syntax,
+            '`!(…)` is an extglob pattern when extglob is on (it would run files as commands); write `! (…)` with a space',
+          );
+        }
       } else if (isBare(token, 'time')) {
         this.take();
         timed = true;
@@ -161,7 +168,8 @@ export class Parser {
 
   private enter(kind: string): void {
     this.depth++;
-    if (this.depth > Math.min(this.limits.maxNesting, 64)) {
+    // Written so that a NaN limit fails closed.
+    if (!(this.depth <= Math.min(this.limits.maxNesting, 64))) {
       reject(
         ShellCodes.nestingTooDeep,
         `the ${kind} nesting is deeper than ${this.limits.maxNesting}; flatten the command`,
@@ -237,8 +245,14 @@ export class Parser {
       }
       command.words.push(toShellWord(token.word, this.text));
     }
+    if (command.words.length === 0 && command.redirects.length > 0) {
+      reject(
+        ShellCodes.zshSyntax,
+        'a redirection without a command runs `cat` or a pager in zsh ($NULLCMD, $READNULLCMD); add the command it belongs to',
+      );
+    }
     this.commands.push(command);
-    if (this.commands.length > this.limits.maxCommands) {
+    if (!(this.commands.length <= this.limits.maxCommands)) {
       reject(
         ShellCodes.tooManyCommands,
         `the script has more than ${this.limits.maxCommands} simple commands; split it into several smaller commands`,
@@ -260,6 +274,12 @@ export class Parser {
     paren: Token,
   ): never {
     const adjacent = previous !== undefined && previous.end === paren.start;
+    if (adjacent && previous.value === '=' && !previous.quoted[0]) {
+      reject(
+        ShellCodes.zshSyntax,
+        '`=(…)` is process substitution in zsh and a syntax error in bash; run that command separately',
+      );
+    }
     if (adjacent && previous.value.endsWith('=') && !previous.quoted[previous.value.length - 1]) {
       reject(
         ShellCodes.assignment,

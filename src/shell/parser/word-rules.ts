@@ -24,21 +24,25 @@ export function hasGlob(word: DecodedWord): boolean {
 }
 
 /**
- * An unquoted `{…}` pair (matched with nesting) whose own level holds an unquoted `,` or `..`:
- * bash's brace expansion. `{}`, `stash@{0}` and `a{b}c` stay literal.
+ * Would bash brace-expand this word? Mirrors bash's brace_gobbler on unquoted characters: a `{`
+ * is closed by a `}` at its own level only after a `,` or `..` at that level; an earlier `}`
+ * there is skipped. `{}`, `stash@{0}`, `a{b}c` and `@{1}..@{0}` stay literal.
  */
 export function hasBraceExpansion(word: DecodedWord): boolean {
-  // One flag per open brace: did its level see a comma or `..`? Linear in the word.
-  const open: boolean[] = [];
+  // One entry per brace level still being scanned: did that level see a `,` or `..`? A skipped
+  // `}` merges a level into its parent (bash goes on scanning both), except the outermost one,
+  // which stays open. Linear, and never more lenient than bash.
+  const levels: boolean[] = [];
   for (let i = 0; i < word.value.length; i++) {
     if (word.quoted[i]) continue;
     const char = word.value[i];
-    if (char === '{') open.push(false);
-    else if (char === '}') {
-      if (open.pop() === true) return true;
-    } else if (open.length > 0) {
-      const expands = char === ',' || (char === '.' && isUnquoted(word, i + 1, '.'));
-      if (expands) open[open.length - 1] = true;
+    if (char === '{') levels.push(false);
+    else if (levels.length === 0) continue;
+    else if (char === ',' || (char === '.' && isUnquoted(word, i + 1, '.'))) {
+      levels[levels.length - 1] = true;
+    } else if (char === '}') {
+      if (levels[levels.length - 1]) return true;
+      if (levels.length > 1) levels.pop();
     }
   }
   return false;
@@ -106,10 +110,14 @@ export function toShellWord(word: DecodedWord, text: string): ShellWord {
     );
   }
   rejectBraces(word, text);
-  // Only a `~` that is the word's first source character starts a tilde prefix (`''~` is literal).
+  // Only a `~` that is the word's first source character starts a tilde prefix (`''~` is
+  // literal), and bash expands it only when nothing but line continuations separates it from the
+  // word's end or a `/` (`~""` and `~"/x"` stay literal: rejected as confusing).
   let tilde = false;
   if (text[word.start] === '~') {
-    if (value.length === 1 || isUnquoted(word, 1, '/')) tilde = true;
+    let next = word.start + 1;
+    while (text[next] === '\\' && text[next + 1] === '\n') next += 2;
+    if (next === word.end || text[next] === '/') tilde = true;
     else {
       reject(
         ShellCodes.tilde,

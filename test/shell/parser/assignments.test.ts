@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentCases } from './cases.js';
+import { assignmentCases } from './cases/index.js';
 import { accepted, argvOf } from './helpers.js';
 
 describe('NAME=value before the program is an assignment, not a word', () => {

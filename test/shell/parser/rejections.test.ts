@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ShellCodes } from '../../../src/shell/codes.js';
 import { parseShell } from '../../../src/shell/parser/index.js';
-import { rejectCases } from './cases.js';
+import { rejectCases } from './cases/index.js';
 
 const codes = [...new Set(rejectCases.map((c) => c.code))];
 
