@@ -30,7 +30,7 @@ export function parseShell(text: string, limits: Partial<ParseLimits> = {}): Par
     }
     return { ok: true, ast, commands: parser.commands };
   } catch (error) {
-    if (error instanceof Rejection) return { ok: false, code: error.code, reason: error.message };
+    if (error instanceof Rejection) return { ok: false, code: error.code, reason: error.reason };
     throw error;
   }
 }

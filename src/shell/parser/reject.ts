@@ -3,12 +3,15 @@ import type { ShellCode } from '../codes.js';
 /**
  * Abandons parsing with a verdict. Thrown only inside the parser and turned back into a value by
  * parseShell(), so a rejection deep in a word never has to be threaded through every return.
+ * Not an Error on purpose: capturing a stack trace would make every rejection several times
+ * slower than the whole parse, and nothing ever sees this object outside parseShell().
  */
-export class Rejection extends Error {
+export class Rejection {
   readonly code: ShellCode;
+  readonly reason: string;
   constructor(code: ShellCode, reason: string) {
-    super(reason);
     this.code = code;
+    this.reason = reason;
   }
 }
 

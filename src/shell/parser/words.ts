@@ -25,11 +25,11 @@ const doubleQuoteEscapes = new Set(['$', '`', '"', '\\']);
 export function readWord(src: Source): DecodedWord {
   const { text } = src;
   const start = src.pos;
-  const chars: string[] = [];
+  let value = '';
   const quoted: boolean[] = [];
   let anyQuoted = false;
   const push = (char: string, isQuoted: boolean) => {
-    chars.push(char);
+    value += char;
     quoted.push(isQuoted);
     if (isQuoted) anyQuoted = true;
   };
@@ -52,7 +52,8 @@ export function readWord(src: Source): DecodedWord {
       if (close < 0) {
         reject(ShellCodes.syntax, `unterminated single quote in ${show(text.slice(start))}`);
       }
-      for (let k = i + 1; k < close; k++) push(text[k] as string, true);
+      value += text.slice(i + 1, close);
+      for (let k = i + 1; k < close; k++) quoted.push(true);
       anyQuoted = true;
       i = close + 1;
     } else if (char === '"') {
@@ -63,12 +64,28 @@ export function readWord(src: Source): DecodedWord {
     } else if (char === '`') {
       rejectBacktick(text, i);
     } else {
-      push(char, false);
-      i++;
+      // A run of plain characters is copied in one slice; this loop is the parser's hot path.
+      let end = i + 1;
+      while (end < text.length && isPlain(text[end] as string)) end++;
+      value += text.slice(i, end);
+      for (let k = i; k < end; k++) quoted.push(false);
+      i = end;
     }
   }
   src.pos = i;
-  return { value: chars.join(''), quoted, anyQuoted, start, end: i };
+  return { value, quoted, anyQuoted, start, end: i };
+}
+
+/** Neither a metacharacter nor the start of a quote, escape or expansion. */
+function isPlain(char: string): boolean {
+  return (
+    char !== '\\' &&
+    char !== "'" &&
+    char !== '"' &&
+    char !== '$' &&
+    char !== '`' &&
+    !isMetachar(char)
+  );
 }
 
 /** Decodes `"…"` starting at the opening quote; returns the index after the closing quote. */

@@ -8,7 +8,7 @@ import { ShellCodes } from '../../../src/shell/codes.js';
 import { judgeRule } from '../../../src/shell/option-engine.js';
 import { archiveRules } from '../../../src/shell/rules/archives.js';
 import type { RuleResult } from '../../../src/shell/spec.js';
-import { splitWords } from './split-words.js';
+import { commandWords as splitWords } from '../words.js';
 
 function judge(line: string): RuleResult {
   const [program, ...args] = splitWords(line);

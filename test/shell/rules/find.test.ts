@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ShellCodes } from '../../../src/shell/codes.js';
 import { findRule } from '../../../src/shell/rules/find.js';
 import type { RuleResult } from '../../../src/shell/spec.js';
-import { argsOf } from './split-words.js';
+import { argsOf } from '../words.js';
 
 function judge(line: string): RuleResult {
   if (findRule.kind !== 'custom') throw new Error('find must be a custom rule');
@@ -111,16 +111,16 @@ describe('find rule', () => {
     expect(verdict('find . -name -delete')).toBe('ok');
     expect(verdict('find . -name -exec -print')).toBe('ok');
     expect(verdict('find . -printf -fprint')).toBe('ok');
-    expect(verdict('find . -path ( -o -name )')).toBe('ok');
+    expect(verdict("find . -path '(' -o -name ')'")).toBe('ok');
   });
 
   it('treats `-`, `)` and `,` before the expression as starting points, as find does', () => {
-    expect(verdict('find - ) , -name x')).toBe('ok');
-    expect(verdict('find ) -delete')).toBe(ShellCodes.findPrimary);
+    expect(verdict("find - ')' , -name x")).toBe('ok');
+    expect(verdict("find ')' -delete")).toBe(ShellCodes.findPrimary);
   });
 
   it('reads `-(`, `-!`, `-)` and `-,` as operators because find drops one leading dash', () => {
-    expect(verdict('find . -( -name a -) -, -! -name b')).toBe('ok');
+    expect(verdict("find . '-(' -name a '-)' -, -! -name b")).toBe('ok');
   });
 
   it('tells the model what to do instead', () => {

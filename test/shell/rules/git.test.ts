@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gitRule, judgeGit } from '../../../src/shell/rules/git.js';
 import type { RuleResult } from '../../../src/shell/spec.js';
-import { argv } from './git-words.js';
+import { commandWords as argv, words as plainWords } from '../words.js';
 
 // `git …` command lines → verdict. `ok` is read-only; anything else is the block code.
 // Words are the decoded argv: `git diff "--output=x"` reaches git as `--output=x`.
@@ -287,7 +287,7 @@ describe('git branch: list forms only', () => {
     ['git branch -a --merged', 'ok'],
     ['git branch --no-merged main', 'ok'],
     ['git branch --show-current', 'ok'],
-    ['git branch --sort=-committerdate --format=%(refname:short)', 'ok'],
+    ["git branch --sort=-committerdate '--format=%(refname:short)'", 'ok'],
     ['git branch --points-at HEAD', 'ok'],
     ['git branch --column --color=always', 'ok'],
     ['git branch feature', 'operand_writes'],
@@ -308,8 +308,8 @@ describe('git branch: list forms only', () => {
     ['git branch --unset-upstream', 'option_writes'],
     ['git branch --track x origin/x', 'option_writes'],
     ['git branch --edit-description', 'option_executes'],
-    ['git branch --format=%(signature)', 'option_executes'],
-    ['git branch --list --format=%(signature:key)', 'option_executes'],
+    ["git branch '--format=%(signature)'", 'option_executes'],
+    ["git branch --list '--format=%(signature:key)'", 'option_executes'],
     ['git branch --mer main', 'ok'],
     ['git branch --m main', 'ambiguous_option'],
   ]);
@@ -458,7 +458,7 @@ describe('the other read-only subcommands', () => {
     ['git ls-files -m -o --exclude-standard', 'ok'],
     ['git ls-files --others --ignored --exclude-standard --directory', 'ok'],
     ['git ls-files -s src', 'ok'],
-    ['git ls-files --format=%(objectname) %(path)', 'ok'],
+    ["git ls-files '--format=%(objectname) %(path)'", 'ok'],
     ['git ls-files *.ts', 'unsafe_glob'],
     ['git ls-tree -r HEAD --name-only', 'ok'],
     ['git ls-tree -r -l HEAD -- src', 'ok'],
@@ -468,7 +468,7 @@ describe('the other read-only subcommands', () => {
     ['git cat-file -s HEAD:README.md', 'ok'],
     ['git cat-file blob HEAD:README.md', 'ok'],
     ['git cat-file --batch-check', 'ok'],
-    ['git cat-file --batch-check=%(objectname) --batch-all-objects', 'ok'],
+    ["git cat-file '--batch-check=%(objectname)' --batch-all-objects", 'ok'],
     ['git cat-file --textconv HEAD:f', 'option_executes'],
     ['git cat-file --filters HEAD:f', 'option_executes'],
     ['git cat-file --text HEAD:f', 'option_executes'],
@@ -487,7 +487,7 @@ describe('the other read-only subcommands', () => {
       'ok',
     ],
     ['git for-each-ref --count=5 --merged', 'ok'],
-    ['git for-each-ref --format=%(signature)', 'option_executes'],
+    ["git for-each-ref '--format=%(signature)'", 'option_executes'],
     ['git merge-base main feature', 'ok'],
     ['git merge-base --is-ancestor a b', 'ok'],
     ['git merge-base --fork-point main', 'ok'],
@@ -542,7 +542,7 @@ describe('properties', () => {
           const before = rest.slice(0, Math.min(at, rest.length));
           fc.pre(!before.includes('--'));
           const words = [...before, bad, ...rest.slice(before.length)];
-          expect(judgeGit(argv([sub, ...words].join(' ')), context).kind).toBe('block');
+          expect(judgeGit(plainWords([sub, ...words].join(' ')), context).kind).toBe('block');
         },
       ),
     );
@@ -553,7 +553,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^-[-a-zA-Z=.]{1,14}$/), (option) => {
         fc.pre(option !== '--version' && option !== '-v');
-        const result = judgeGit(argv(`${option} status`), context);
+        const result = judgeGit(plainWords(`${option} status`), context);
         expect(result.kind === 'ok').toBe(allowed.includes(option));
       }),
     );

@@ -1,6 +1,6 @@
 import { judgeRule } from '../../../src/shell/option-engine.js';
 import type { ProgramTable, RuleResult } from '../../../src/shell/spec.js';
-import { quotedWords } from './quoted-words.js';
+import { commandWords as quotedWords } from '../words.js';
 
 // Judges a command line with one program table through the option engine, as the analyzer
 // will: 'ok' or the block code (`verdictOf`), or the whole result (`resultOf`).

@@ -4,7 +4,7 @@ import { ShellCodes } from '../../../src/shell/codes.js';
 import { judgeRule } from '../../../src/shell/option-engine.js';
 import { searchRules } from '../../../src/shell/rules/search.js';
 import type { RuleResult } from '../../../src/shell/spec.js';
-import { splitWords } from './split-words.js';
+import { commandWords as splitWords } from '../words.js';
 
 function judge(line: string): RuleResult {
   const [program, ...args] = splitWords(line);
@@ -42,7 +42,7 @@ describe('rg rule', () => {
     'rg --maxdepth=2 foo',
     "rg --glob='*.rs' foo",
     'rg -r X foo',
-    'rg --replace=$1 foo',
+    "rg '--replace=$1' foo",
     'rg --no-pre --no-search-zip foo',
     "rg --pre-glob '*.pdf' foo",
     "rg --type-add 'web:*.{html,css}' -tweb foo",

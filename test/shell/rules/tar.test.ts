@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShellCodes } from '../../../src/shell/codes.js';
 import { expandOldStyle, tarRule, tarSpec } from '../../../src/shell/rules/tar.js';
 import type { RuleResult } from '../../../src/shell/spec.js';
-import { argsOf, splitWords } from './split-words.js';
+import { argsOf, commandWords as splitWords } from '../words.js';
 
 function judge(line: string): RuleResult {
   if (tarRule.kind !== 'custom') throw new Error('tar must be a custom rule');
