@@ -59,7 +59,7 @@ describe('isExecutionAck: refusals, questions and compound instructions are not 
     'yes?', 'ok, but why?', 'do it？', 'ship it??', '¿sí', 'نعم؟', 'okay so what does this do',
     'go, and also update the changelog', 'ok do it\n\nalso update the README',
     'Do it now, then run the whole test suite, then write up the results in the PR description',
-    '', '   ', 'thanks!',
+    '', '   ', 'thanks!', 'weiter so', 'go ahead with option B', 'option B', 'hold on',
   ])('%j', (prompt) => expect(ack(prompt, offer)).toBe(false));
 });
 

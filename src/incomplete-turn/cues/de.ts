@@ -40,6 +40,9 @@ export const de: CueLists = {
   progressOpener: [],
   progressSubject: [],
   notPromise: [
+    'ich werde das nicht',
+    'ich werde es nicht',
+    'werde ich nicht',
     'ich erkläre',
     'ich werde erklären',
     'lass mich wissen',
@@ -98,6 +101,8 @@ export const de: CueLists = {
     'bitte bestätigen',
     'sobald du',
     'sobald Sie',
+    'bis du',
+    'bis Sie',
   ],
   offer: [
     'soll ich',

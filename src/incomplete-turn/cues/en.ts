@@ -427,6 +427,7 @@ export const en: CueLists = {
   okay: ['ok', 'okay', 'k', 'kk', 'alright', 'all right', 'roger'],
   contextualAck: [
     'yes',
+    'y',
     'yeah',
     'yep',
     'yup',
@@ -447,7 +448,7 @@ export const en: CueLists = {
     '🚀',
     '✅',
   ],
-  ackFiller: ['please', 'pls', 'plz', 'now', 'then', 'just', 'and', 'so', 'right away', 'asap'],
+  ackFiller: ['please', 'pls', 'plz', 'now', 'then', 'just', 'and', 'right away', 'asap'],
   chitChat: [
     'thanks',
     'thank you',

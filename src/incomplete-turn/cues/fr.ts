@@ -160,6 +160,7 @@ export const fr: CueLists = {
   okay: ["d'accord", "d'acc", 'ok', 'très bien', 'entendu'],
   contextualAck: ['oui', 'ouais', 'bien sûr', 'volontiers', 'avec plaisir', 'ça marche'],
   ackFiller: [
+    'allez',
     "s'il te plaît",
     "s'il vous plaît",
     'stp',

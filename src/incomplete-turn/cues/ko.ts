@@ -128,6 +128,7 @@ export const ko: CueLists = {
   ackFiller: ['그럼', '이제', '바로', '지금', '그대로'],
   chitChat: [
     '고마워',
+    '고마워요',
     '고맙습니다',
     '감사합니다',
     '감사해요',

@@ -144,6 +144,7 @@ export const pt: CueLists = {
     'manda bala',
     'corrige',
     'pode continuar',
+    'pode mandar',
   ],
   okay: ['ok', 'beleza', 'tá bom', 'ta bom', 'certo', 'combinado', 'fechado'],
   contextualAck: ['sim', 'claro', 'pode', 'com certeza', 'isso'],
