@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './incomplete-turn/index.js';
 export type { JsonValue } from './json.js';
 export * from './messages.js';
 export {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { bool, intInRange, nameList } from '../schema-helpers.js';
+import {
+  type CueCategory,
+  cueDescriptions,
+  defaultCues,
+  promptCueCategories,
+  textCueCategories,
+} from './cues/index.js';
 
 const limit = () => intInRange(0, 10);
 
@@ -17,6 +24,34 @@ export const retryLimitsSchema = z.strictObject({
     .describe('Retries of a plan-mode status line that neither investigates nor proposes.'),
 });
 
+// Phrases are plain text (never patterns), bounded so that compiling them stays cheap.
+const phraseError = 'expected an array of at most 5000 phrases of 1 to 200 characters';
+const cueList = (category: CueCategory) =>
+  z
+    .array(
+      z
+        .string({ error: phraseError })
+        .min(1, { error: phraseError })
+        .max(200, { error: phraseError }),
+      {
+        error: phraseError,
+      },
+    )
+    .max(5000, { error: phraseError })
+    .default(() => [...defaultCues[category]])
+    .meta({ defaultLabel: `defaultCues.${category}` })
+    .describe(cueDescriptions[category]);
+
+const cueShape = Object.fromEntries(
+  [...textCueCategories, ...promptCueCategories].map((category) => [category, cueList(category)]),
+) as { [K in CueCategory]: ReturnType<typeof cueList> };
+
+export const cueOptionsSchema = z
+  .strictObject(cueShape)
+  .describe(
+    'Cue phrases per category, matched after NFKC and case folding (word boundaries for spaced scripts, substrings for CJK/Thai-like ones). Replace a list or extend it: `[...defaultCues.promise, "mine"]`.',
+  );
+
 export const incompleteTurnOptionsSchema = z.strictObject({
   enabled: bool().default(true).describe('Detect incomplete turns and re-prompt the model.'),
   retryLimits: retryLimitsSchema.prefault({}),
@@ -26,6 +61,12 @@ export const incompleteTurnOptionsSchema = z.strictObject({
   appliesTo: nameList()
     .default(['*'])
     .describe('`provider/model` patterns the resolver applies to (`*` wildcards; default all).'),
+  narrationMaxLength: intInRange(50, 100_000)
+    .default(700)
+    .describe(
+      'Longest text (Latin-equivalent characters; Han/kana count 3, Hangul 2) still judged as narration; longer turns are answers.',
+    ),
+  cues: cueOptionsSchema.prefault({}),
 });
 
 export type IncompleteTurnOptions = z.output<typeof incompleteTurnOptionsSchema>;

@@ -5,6 +5,8 @@ interface JsonSchemaNode {
   type?: string | string[];
   description?: string;
   default?: unknown;
+  /** A name for a default too long to print (the cue lists): `defaultCues.promise`. */
+  defaultLabel?: string;
   properties?: Record<string, JsonSchemaNode>;
   items?: JsonSchemaNode;
   enum?: unknown[];
@@ -36,7 +38,11 @@ function rows(node: JsonSchemaNode, prefix: string, out: string[]): void {
       rows(child, path, out);
       continue;
     }
-    const def = child.default === undefined ? '—' : `\`${JSON.stringify(child.default)}\``;
+    const def = child.defaultLabel
+      ? `\`${child.defaultLabel}\``
+      : child.default === undefined
+        ? '—'
+        : `\`${JSON.stringify(child.default)}\``;
     out.push(`| \`${path}\` | ${typeOf(child)} | ${def} | ${child.description ?? ''} |`);
   }
 }

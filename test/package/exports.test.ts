@@ -18,6 +18,12 @@ const publicNames = [
   'renderPlan',
   'OptionsError',
   'SessionError',
+  'classifyTurn',
+  'isExecutionAck',
+  'summarizeTurn',
+  'turnSummarySchema',
+  'TurnKinds',
+  'defaultCues',
 ];
 
 describe('the built package (run `npm run build` first; `npm test` does)', () => {

@@ -1,0 +1,114 @@
+import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
+import { type CompiledCues, compiledCues, optionsOrDefault } from './compiled-cues.js';
+import type { PromptCueCategory } from './cues/index.js';
+import { coverMasks, masksOf } from './text/coverage.js';
+import { promptTokens } from './text/fold.js';
+import { countListItems } from './text/structure.js';
+import { analyseText, cueAnywhere, headingAnywhere } from './text-analysis.js';
+
+/** What isExecutionAck() may know besides the prompt. */
+export interface AckContext {
+  /** The assistant's previous visible text: a bare "yes" is a go-ahead only after an offer. */
+  previousAssistantText?: string | null;
+  options?: PlanfirstOptions | ResolvedOptions;
+  /** In plan mode nothing is an ACK: only the approval decision approves (SPEC §4.3). */
+  planMode?: boolean;
+}
+
+/** The longest prompt that can be a go-ahead, in code points after NFKC. */
+export const ACK_MAX_LENGTH = 80;
+
+/**
+ * True when the user's prompt is a short go-ahead ("ok", "do it", "ship it", "進めて"), so the
+ * resolver can tell the model to skip the recap and act (SPEC §5.4). Never throws; false in
+ * plan mode, for anything over 80 characters, on several lines or containing a question mark.
+ */
+export function isExecutionAck(prompt: string, context: AckContext = {}): boolean {
+  if (typeof prompt !== 'string') return false;
+  const ctx: AckContext = typeof context === 'object' && context !== null ? context : {};
+  // Anything but an explicit false/undefined is treated as plan mode: fail closed.
+  if (ctx.planMode !== undefined && ctx.planMode !== false) return false;
+  const previous = typeof ctx.previousAssistantText === 'string' ? ctx.previousAssistantText : null;
+  return ackVerdict(prompt, previous, compiledCues(optionsOrDefault(ctx.options)));
+}
+
+const questionMarks = /[?¿؟⸮]/;
+const lineBreak = /[\n\r\u0085\u2028\u2029]/;
+
+// Category order gives the bit of each in a cover mask.
+const ackUnits: readonly PromptCueCategory[] = [
+  'ack',
+  'okay',
+  'contextualAck',
+  'ackFiller',
+  'chitChat',
+];
+const ACK = 1;
+const OKAY = 2;
+const CONTEXTUAL = 4;
+const CHIT_CHAT = 16;
+
+/** isExecutionAck() with the cues already compiled. */
+export function ackVerdict(prompt: string, previous: string | null, cues: CompiledCues): boolean {
+  if (prompt.length > ACK_MAX_LENGTH * 4) return false;
+  const text = prompt.normalize('NFKC').trim();
+  return isAck(text, promptTokens(text), previous, cues);
+}
+
+/**
+ * The ACK test on a prompt already NFKC-normalised and trimmed (`text`) and tokenised
+ * (`tokens`), so the classifier's prompt-intent check shares the work.
+ */
+export function isAck(
+  text: string,
+  tokens: string,
+  previous: string | null,
+  cues: CompiledCues,
+): boolean {
+  if (!text || (text.length > ACK_MAX_LENGTH && codePoints(text) > ACK_MAX_LENGTH)) return false;
+  if (lineBreak.test(text) || questionMarks.test(text)) return false;
+  // Every word must belong to a go-ahead list: "don't do it", "go, and also update the
+  // changelog" and "nein, noch nicht" have words no list holds.
+  const covers = coverMasks(tokens, cues.prompt, ackUnits);
+  if (covers === 0) return false;
+  let proposed: boolean | undefined;
+  for (const mask of masksOf(covers)) {
+    if (mask & ACK) return true;
+    // "ok" stands alone, but "ok, thanks" after a report closes the conversation.
+    if (mask & OKAY && !(mask & CHIT_CHAT)) return true;
+    if (mask & (OKAY | CONTEXTUAL)) {
+      proposed ??= previousTurnProposed(previous, cues);
+      if (proposed) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the assistant's previous text proposed an action or asked to proceed: an offer
+ * ("Want me to go ahead?", "Say go and I'll run it", "… if you like"), a plan that is not a
+ * report of finished work, or a question that names the go-ahead ("Proceed with the rename?").
+ */
+export function previousTurnProposed(previous: string | null, cues: CompiledCues): boolean {
+  if (previous === null || !previous.trim()) return false;
+  const analysis = analyseText(previous, cues.text);
+  if (cueAnywhere(analysis, 'offer')) return true;
+  const plan = headingAnywhere(analysis) !== undefined || countListItems(previous) >= 2;
+  if (plan && !cueAnywhere(analysis, 'completion')) return true;
+  return analysis.sentences.some(
+    (s) =>
+      s.question &&
+      cues.prompt
+        .scan(promptTokens(analysis.folded.slice(s.start, s.end)))
+        .some((m) => m.category === 'ack' || m.category === 'contextualAck'),
+  );
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) count++;
+  }
+  return count;
+}

@@ -1,0 +1,235 @@
+import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
+import { PlanToolNames } from '../plan-mode/tool-names.js';
+import { type TurnKind, TurnKinds, type TurnRule, TurnRules } from './codes.js';
+import { compiledCues, optionsOrDefault } from './compiled-cues.js';
+import type { CueCategory } from './cues/index.js';
+import { promptIntent } from './prompt-intent.js';
+import { weightedLength } from './text/scripts.js';
+import { countListItems, hasCodeBlock } from './text/structure.js';
+import {
+  analyseText,
+  completionAnywhere,
+  cueAnywhere,
+  cueIn,
+  headingAnywhere,
+  isAcknowledgementOnly,
+  lastSentence,
+  promiseAnywhere,
+  promiseIn,
+  questionIn,
+  type TextAnalysis,
+  type TextMatch,
+} from './text-analysis.js';
+import { type TurnSummary, turnSummarySchema } from './turn-summary.js';
+
+/** Why a turn got its class: the deciding rule and, when a cue decided, which one. */
+export interface TurnEvidence {
+  rule: TurnRule;
+  cue?: { category: CueCategory; phrase: string };
+  detail?: string;
+}
+
+export interface TurnClassification {
+  kind: TurnKind;
+  evidence: TurnEvidence;
+}
+
+export interface ClassifyContext {
+  planMode: boolean;
+  options?: PlanfirstOptions | ResolvedOptions;
+}
+
+/**
+ * Classifies one assistant turn (SPEC §5.2) so the resolver knows whether to re-prompt. Pure
+ * and total: invalid input is `not-retryable` with the reason in the evidence, never a throw
+ * (invalid options still throw OptionsError, as everywhere).
+ */
+export function classifyTurn(turn: TurnSummary, context: ClassifyContext): TurnClassification {
+  const parsed = turnSummarySchema.safeParse(turn);
+  if (!parsed.success) return invalid(`turn: ${firstIssue(parsed.error.issues)}`);
+  if (typeof context !== 'object' || context === null || typeof context.planMode !== 'boolean')
+    return invalid('context: planMode must be true or false');
+  const stop = whyNotRetryable(parsed.data);
+  if (stop) return stop;
+  const options = optionsOrDefault(context.options);
+  return classifyValid(parsed.data, context.planMode, options);
+}
+
+function classifyValid(
+  turn: TurnSummary,
+  planMode: boolean,
+  options: ResolvedOptions,
+): TurnClassification {
+  // Plan bookkeeping is not action; submitting the plan is.
+  const actions = turn.toolCalls.filter(
+    (c) => c.name !== PlanToolNames.update && c.name !== PlanToolNames.enter,
+  );
+  if (actions.some((c) => c.name === PlanToolNames.exit))
+    return result(TurnKinds.acted, TurnRules.planSubmitted);
+  const mutating = actions.find((c) => !c.readOnly);
+  if (mutating)
+    return result(TurnKinds.acted, TurnRules.mutatingTool, { detail: `called ${mutating.name}` });
+  if (actions.length >= 2)
+    return result(TurnKinds.acted, TurnRules.severalTools, {
+      detail: `${actions.length} read-only calls`,
+    });
+  const text = turn.text.trim();
+  if (actions.length === 1) {
+    // While planning, one read is investigation, which is exactly what plan mode wants.
+    if (planMode) return result(TurnKinds.acted, TurnRules.planInvestigation);
+    return singleAction(turn, text, options);
+  }
+  if (!text)
+    return turn.hasThinking
+      ? result(TurnKinds.reasoningOnly, TurnRules.thinkingOnly)
+      : result(TurnKinds.empty, TurnRules.noOutput);
+  return planMode ? planModeText(text, options) : normalModeText(turn, text, options);
+}
+
+function whyNotRetryable(turn: TurnSummary): TurnClassification | undefined {
+  const no = (rule: TurnRule, detail?: string) =>
+    result(TurnKinds.notRetryable, rule, detail === undefined ? {} : { detail });
+  if (turn.aborted) return no(TurnRules.aborted);
+  if (turn.timedOut) return no(TurnRules.timedOut);
+  if (turn.toolError) return no(TurnRules.toolError);
+  if (turn.sideEffects) return no(TurnRules.sideEffects);
+  if (turn.stopReason === 'length' || turn.stopReason === 'error' || turn.stopReason === 'aborted')
+    return no(TurnRules.stopReason, `stop reason ${turn.stopReason}`);
+  return undefined;
+}
+
+// One read-only call: fine unless the text then narrates the next step instead of taking it.
+function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions) {
+  const acted = (detail: string) => result(TurnKinds.acted, TurnRules.readOnlyTool, { detail });
+  if (!text) return acted('one read-only call');
+  if (hasCodeBlock(text)) return acted('one read-only call and a code block');
+  if (isLong(text, options)) return acted('one read-only call and a long answer');
+  const cues = compiledCues(options);
+  const analysis = analyseText(text, cues.text);
+  const last = lastSentence(analysis);
+  if (questionIn(last)) return acted('one read-only call and a question to the user');
+  if (cueAnywhere(analysis, 'blocker')) return acted('one read-only call and a blocker');
+  const promise = promiseIn(analysis, last);
+  if (!promise) return acted('one read-only call and no promise in the last sentence');
+  if (completionAnywhere(analysis) && !cueIn(last, 'nextStep'))
+    return acted('one read-only call and a completion cue');
+  if (!promptIntent(turn.userPrompt, turn.previousAssistantText, cues).work)
+    return acted('one read-only call after chit-chat');
+  return result(TurnKinds.singleActionNarration, TurnRules.promiseAfterRead, { cue: promise });
+}
+
+// In plan mode planning is the goal: only a short status line that acknowledges or announces
+// investigation is a failure (plan-ack-only); questions and inline plans are answers.
+function planModeText(text: string, options: ResolvedOptions): TurnClassification {
+  const analysis = analyseText(text, compiledCues(options).text);
+  const question = questionIn(lastSentence(analysis));
+  if (question) return result(TurnKinds.answered, TurnRules.questionToUser, { cue: question });
+  const plan = inlinePlan(text, analysis);
+  if (plan) return plan;
+  const answer = substantialAnswer(text, analysis, options);
+  if (answer) return answer;
+  const status = statusLineCue(analysis);
+  if (status) return result(TurnKinds.planAckOnly, TurnRules.planAck, { cue: status });
+  return result(TurnKinds.answered, TurnRules.noPromise);
+}
+
+// A status line is nothing but acknowledgements and announcements: every sentence either only
+// acknowledges ("Understood.") or promises ("I'll look at the router first."). A sentence that
+// reports something ("The OK button is disabled…") makes the turn an answer.
+function statusLineCue(analysis: TextAnalysis) {
+  let cue: TextMatch | undefined;
+  for (const sentence of analysis.sentences) {
+    const found = isAcknowledgementOnly(analysis, sentence)
+      ? cueIn(sentence, 'acknowledgement')
+      : promiseIn(analysis, sentence);
+    if (!found) return undefined;
+    cue ??= found;
+  }
+  return cue;
+}
+
+function normalModeText(turn: TurnSummary, text: string, options: ResolvedOptions) {
+  const cues = compiledCues(options);
+  const analysis = analyseText(text, cues.text);
+  const verdict = narrationVerdict(text, analysis, options);
+  if (verdict.kind !== TurnKinds.planningOnly) return verdict;
+  const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, cues);
+  if (!intent.work)
+    return result(TurnKinds.answered, TurnRules.chitChatPrompt, {
+      detail: `the prompt was ${intent.why}, not a request for work`,
+    });
+  return verdict;
+}
+
+// Normal mode: is this text narration of work not done, or an answer?
+function narrationVerdict(
+  text: string,
+  analysis: TextAnalysis,
+  options: ResolvedOptions,
+): TurnClassification {
+  const last = lastSentence(analysis);
+  const question = questionIn(last);
+  if (question) return result(TurnKinds.answered, TurnRules.questionToUser, { cue: question });
+  const answer = substantialAnswer(text, analysis, options);
+  if (answer) return answer;
+  const completion = completionAnywhere(analysis);
+  if (completion) {
+    // "Task 1 done. Next, I will start task 2.": the last sentence decides.
+    const promise = promiseIn(analysis, last);
+    if (promise && cueIn(last, 'nextStep'))
+      return result(TurnKinds.planningOnly, TurnRules.nextStepPromise, { cue: promise });
+    return result(TurnKinds.answered, TurnRules.completionCue, { cue: completion });
+  }
+  const promise = promiseAnywhere(analysis);
+  if (promise) return result(TurnKinds.planningOnly, TurnRules.promiseCue, { cue: promise });
+  return result(TurnKinds.answered, TurnRules.noPromise);
+}
+
+// Code, length and blockers make a turn an answer whatever else it says.
+function substantialAnswer(text: string, analysis: TextAnalysis, options: ResolvedOptions) {
+  if (hasCodeBlock(text)) return result(TurnKinds.answered, TurnRules.codeBlock);
+  if (isLong(text, options))
+    return result(TurnKinds.answered, TurnRules.longText, {
+      detail: `longer than ${options.incompleteTurn.narrationMaxLength} characters`,
+    });
+  const blocker = cueAnywhere(analysis, 'blocker');
+  if (blocker) return result(TurnKinds.answered, TurnRules.blockerCue, { cue: blocker });
+  return undefined;
+}
+
+function inlinePlan(text: string, analysis: TextAnalysis): TurnClassification | undefined {
+  const heading = headingAnywhere(analysis);
+  if (heading) return result(TurnKinds.answered, TurnRules.inlinePlan, { cue: heading });
+  const items = countListItems(text);
+  if (items >= 2)
+    return result(TurnKinds.answered, TurnRules.inlinePlan, { detail: `${items} list items` });
+  return undefined;
+}
+
+function isLong(text: string, options: ResolvedOptions): boolean {
+  const max = options.incompleteTurn.narrationMaxLength;
+  // No character weighs more than 3, so a short string needs no counting.
+  return text.length * 3 > max && weightedLength(text, max) > max;
+}
+
+function result(
+  kind: TurnKind,
+  rule: TurnRule,
+  extra: { cue?: { category: CueCategory; phrase: string }; detail?: string } = {},
+): TurnClassification {
+  const evidence: TurnEvidence = { rule };
+  if (extra.cue) evidence.cue = { category: extra.cue.category, phrase: extra.cue.phrase };
+  if (extra.detail !== undefined) evidence.detail = extra.detail;
+  return { kind, evidence };
+}
+
+function invalid(detail: string): TurnClassification {
+  return result(TurnKinds.notRetryable, TurnRules.invalidTurn, { detail });
+}
+
+function firstIssue(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}

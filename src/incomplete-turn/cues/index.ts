@@ -1,0 +1,40 @@
+import { ar } from './ar.js';
+import {
+  type CueCategory,
+  type CueLists,
+  promptCueCategories,
+  textCueCategories,
+} from './categories.js';
+import { de } from './de.js';
+import { en } from './en.js';
+import { es } from './es.js';
+import { fr } from './fr.js';
+import { ja } from './ja.js';
+import { ko } from './ko.js';
+import { pt } from './pt.js';
+import { zh } from './zh.js';
+
+export * from './categories.js';
+
+/** The built-in cue lists per language, for hosts that want only some languages. */
+export const cuesByLanguage = Object.freeze({ en, de, fr, es, pt, ja, ko, zh, ar });
+
+/** The language codes of the built-in lists. */
+export type CueLanguage = keyof typeof cuesByLanguage;
+
+/**
+ * Combines languages into one set of lists (duplicates dropped, order kept), e.g.
+ * `mergeCues(cuesByLanguage.en, myLists)` for English plus a host's own phrases.
+ */
+export function mergeCues(...sets: readonly Partial<CueLists>[]): CueLists {
+  const merged = {} as Record<CueCategory, readonly string[]>;
+  for (const category of [...textCueCategories, ...promptCueCategories])
+    merged[category] = Object.freeze([...new Set(sets.flatMap((set) => set[category] ?? []))]);
+  return Object.freeze(merged);
+}
+
+/**
+ * The default of every `incompleteTurn.cues.*` option: all built-in languages. Extend a list
+ * with `[...defaultCues.promise, 'mine']`; the lists are frozen.
+ */
+export const defaultCues: CueLists = mergeCues(en, de, fr, es, pt, ja, ko, zh, ar);

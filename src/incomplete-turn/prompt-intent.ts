@@ -1,0 +1,57 @@
+import { isAck } from './ack.js';
+import type { CompiledCues } from './compiled-cues.js';
+import type { PromptCueCategory } from './cues/index.js';
+import { coverMasks } from './text/coverage.js';
+import { promptTokens } from './text/fold.js';
+
+// Narration is a failure only when the user asked for work (SPEC §5.2). After "thanks!",
+// "lgtm" on a finished report, or "fyi …", a reply that says "I'll keep an eye on CI" is an
+// answer, and retrying it would be noise.
+
+/** What the user's prompt was, as far as the narration rule cares. */
+export type PromptIntent =
+  | { work: true; why: 'missing' | 'ack' | 'question' | 'request' | 'directive' }
+  | { work: false; why: 'chit-chat' | 'informational' };
+
+// Chit-chat and FYIs are short; a longer prompt carries a task or the context for one.
+const CHIT_CHAT_MAX_LENGTH = 400;
+const questionMarks = /[?¿؟⸮]/;
+const symbolToken = /^\p{S}$/u;
+const nonAscii = /[^\u0020-\u007e]/;
+const socialUnits: readonly PromptCueCategory[] = [
+  'chitChat',
+  'contextualAck',
+  'okay',
+  'ackFiller',
+];
+
+/**
+ * Whether the prompt asked for work: a directive, a request, a question, or a go-ahead. A
+ * missing prompt counts as work (an autonomous run has nothing else to answer).
+ */
+export function promptIntent(
+  prompt: string | null,
+  previous: string | null,
+  cues: CompiledCues,
+): PromptIntent {
+  if (prompt === null || !prompt.trim()) return { work: true, why: 'missing' };
+  if (prompt.length > CHIT_CHAT_MAX_LENGTH) return { work: true, why: 'directive' };
+  const text = prompt.normalize('NFKC').trim();
+  const tokens = promptTokens(text);
+  if (isAck(text, tokens, previous, cues)) return { work: true, why: 'ack' };
+  if (questionMarks.test(text)) return { work: true, why: 'question' };
+  if (cues.prompt.matchesAt(tokens, 0).some((m) => m.category === 'infoPrefix'))
+    return cues.prompt.scan(tokens).some((m) => m.category === 'request')
+      ? { work: true, why: 'request' }
+      : { work: false, why: 'informational' };
+  // Emoji and other symbols say nothing about work; drop them before the coverage test.
+  const words = nonAscii.test(tokens)
+    ? tokens
+        .split(' ')
+        .filter((t) => !symbolToken.test(t))
+        .join(' ')
+    : tokens;
+  if (!words || coverMasks(words, cues.prompt, socialUnits) !== 0)
+    return { work: false, why: 'chit-chat' };
+  return { work: true, why: 'directive' };
+}

@@ -1,0 +1,184 @@
+import type { TextCueCategory } from './cues/index.js';
+import { foldText } from './text/fold.js';
+import type { PhraseMatch, PhraseMatcher } from './text/phrase-matcher.js';
+import { isLetterOrDigit } from './text/scripts.js';
+import { type Sentence, splitSentences } from './text/sentences.js';
+
+// Assistant text as sentences with the cues found in each. The classifier's rules read only
+// this: which cue, in which sentence, and where in it.
+
+export type TextMatch = PhraseMatch<TextCueCategory>;
+
+export interface AnalysedSentence extends Sentence {
+  /** Cues that start in this sentence, masks applied, in order of position. */
+  cues: TextMatch[];
+}
+
+export interface TextAnalysis {
+  /** The folded text the offsets refer to. */
+  folded: string;
+  sentences: AnalysedSentence[];
+}
+
+/** Cues switched off by a phrase overlapping them ("let me" in "let me know"). */
+const maskedBy: Partial<Record<TextCueCategory, TextCueCategory>> = {
+  promise: 'notPromise',
+  progressOpener: 'notPromise',
+  completion: 'notCompletion',
+  blocker: 'notBlocker',
+};
+
+/** Folds, splits and scans `text` once; everything the rules need comes from the result. */
+export function analyseText(text: string, matcher: PhraseMatcher<TextCueCategory>): TextAnalysis {
+  const folded = foldText(text);
+  const sentences: AnalysedSentence[] = splitSentences(folded).map((s) => ({
+    start: s.start,
+    end: s.end,
+    contentStart: s.contentStart,
+    question: s.question,
+    cues: [],
+  }));
+  const matches = unmasked(matcher.scan(folded)).sort((a, b) => a.start - b.start || b.end - a.end);
+  let s = 0;
+  for (const match of matches) {
+    while (s < sentences.length && (sentences[s]?.end ?? 0) <= match.start) s++;
+    const sentence = sentences[s];
+    if (!sentence) break;
+    if (match.start >= sentence.start) sentence.cues.push(match);
+  }
+  return { folded, sentences };
+}
+
+function unmasked(matches: TextMatch[]): TextMatch[] {
+  return matches.filter((m) => {
+    const mask = maskedBy[m.category];
+    return (
+      mask === undefined ||
+      !matches.some((k) => k.category === mask && k.start < m.end && m.start < k.end)
+    );
+  });
+}
+
+/** The first cue of a category in a sentence. */
+export function cueIn(sentence: AnalysedSentence | undefined, category: TextCueCategory) {
+  return sentence?.cues.find((c) => c.category === category);
+}
+
+/** The first cue of a category anywhere in the text. */
+export function cueAnywhere(analysis: TextAnalysis, category: TextCueCategory) {
+  for (const sentence of analysis.sentences) {
+    const cue = cueIn(sentence, category);
+    if (cue) return cue;
+  }
+  return undefined;
+}
+
+/** The sentence that decides: the last one with a letter in it. */
+export function lastSentence(analysis: TextAnalysis): AnalysedSentence | undefined {
+  return analysis.sentences.at(-1);
+}
+
+/**
+ * A promise of work in the sentence: a promise cue, or a progress verb opening it ("Okay,
+ * removing the old endpoints now", "I'm checking the logs", "Deploying to staging.").
+ */
+export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | undefined) {
+  if (!sentence) return undefined;
+  const cue = cueIn(sentence, 'promise');
+  if (cue) return cue;
+  const start = effectiveStart(analysis.folded, sentence);
+  const opener = sentence.cues.find((c) => c.category === 'progressOpener' && c.start === start);
+  if (!opener) return undefined;
+  // A bare gerund may be a subject ("Running the suite takes four minutes"): it announces
+  // work only after a lead-in ("Okay, …", "I'm …"), with a next-step word, or in a short line.
+  const ledIn = start > sentence.contentStart;
+  const timed = sentence.cues.some((c) => c.category === 'nextStep' && c.start >= opener.end);
+  return ledIn || timed || wordCount(analysis.folded, sentence) <= STATUS_LINE_WORDS
+    ? opener
+    : undefined;
+}
+
+// "Checking the config." / "Deploying to staging now.": status lines are a few words long.
+const STATUS_LINE_WORDS = 6;
+
+function wordCount(folded: string, sentence: AnalysedSentence): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = sentence.contentStart; i < sentence.end; i++) {
+    const letter = isLetterOrDigit(folded.codePointAt(i));
+    if (letter && !inWord) words++;
+    inWord = letter || folded[i] === "'";
+  }
+  return words;
+}
+
+/** A promise anywhere in the text. */
+export function promiseAnywhere(analysis: TextAnalysis) {
+  for (const sentence of analysis.sentences) {
+    const cue = promiseIn(analysis, sentence);
+    if (cue) return cue;
+  }
+  return undefined;
+}
+
+/**
+ * A completion cue that reports finished work: one that a promise earlier in its own sentence
+ * does not govern ("I'll make sure it's fixed" promises; "Fixed, and I'll…" reports).
+ */
+export function completionAnywhere(analysis: TextAnalysis) {
+  for (const sentence of analysis.sentences) {
+    const cue = cueIn(sentence, 'completion');
+    if (!cue) continue;
+    const promise = promiseIn(analysis, sentence);
+    if (!promise || promise.start > cue.start) return cue;
+  }
+  return undefined;
+}
+
+/**
+ * A sentence that only acknowledges ("Got it.", "了解しました。"): an acknowledgement opens it
+ * and nothing but punctuation follows.
+ */
+export function isAcknowledgementOnly(analysis: TextAnalysis, sentence: AnalysedSentence) {
+  const opens = sentence.cues.some(
+    (c) => c.category === 'acknowledgement' && c.start === sentence.contentStart,
+  );
+  return opens && effectiveStart(analysis.folded, sentence) >= sentence.end;
+}
+
+/** The sentence asks the user something or waits on them: a `?`, a question or offer cue. */
+export function questionIn(sentence: AnalysedSentence | undefined) {
+  if (!sentence) return undefined;
+  const cue = sentence.cues.find((c) => c.category === 'question' || c.category === 'offer');
+  if (cue) return { category: cue.category, phrase: cue.phrase };
+  return sentence.question ? { category: 'question' as const, phrase: '?' } : undefined;
+}
+
+/** A plan heading opening a sentence or line ("Plan:", "## Here's the plan"). */
+export function headingAnywhere(analysis: TextAnalysis) {
+  for (const sentence of analysis.sentences) {
+    const start = effectiveStart(analysis.folded, sentence);
+    const cue = sentence.cues.find((c) => c.category === 'planHeading' && c.start === start);
+    if (cue) return cue;
+  }
+  return undefined;
+}
+
+// Where the sentence's own content begins once leading acknowledgements, subjects and
+// next-step words are skipped: "Got it, now I'm opening…" → "opening…".
+function effectiveStart(folded: string, sentence: AnalysedSentence): number {
+  let at = sentence.contentStart;
+  for (const cue of sentence.cues) {
+    if (cue.start > at) break;
+    if (cue.start < at || !skippable.has(cue.category)) continue;
+    at = cue.end;
+    while (at < sentence.end && !isLetterOrDigit(folded.codePointAt(at))) at++;
+  }
+  return at;
+}
+
+const skippable: ReadonlySet<TextCueCategory> = new Set([
+  'acknowledgement',
+  'progressSubject',
+  'nextStep',
+]);

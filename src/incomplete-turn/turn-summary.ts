@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  type AssistantMessage,
+  assistantText,
+  assistantToolCalls,
+  stopReasonSchema,
+  type ToolCallBlock,
+} from '../messages.js';
+
+/** One tool call of the turn, with the gate's verdict on whether it was read-only (§4.2). */
+export const turnToolCallSchema = z.object({ name: z.string(), readOnly: z.boolean() });
+
+/**
+ * What classifyTurn() needs to know about one assistant turn (SPEC §5.1). Validates input from
+ * outside (a host's own summary, a stored fixture); classifyTurn() never throws on bad input.
+ */
+export const turnSummarySchema = z.object({
+  /** The visible text (text blocks only). */
+  text: z.string(),
+  hasThinking: z.boolean(),
+  toolCalls: z.array(turnToolCallSchema),
+  stopReason: stopReasonSchema,
+  aborted: z.boolean(),
+  timedOut: z.boolean(),
+  /** A tool call of this turn failed. */
+  toolError: z.boolean(),
+  /** Something outside the conversation changed (a message sent, a file written). */
+  sideEffects: z.boolean(),
+  /** The user message this run answers, if any. */
+  userPrompt: z.string().nullable(),
+  /** The assistant's previous visible text, for the contextual ACK ("yes" after an offer). */
+  previousAssistantText: z.string().nullable(),
+});
+
+export type TurnSummary = z.infer<typeof turnSummarySchema>;
+export type TurnToolCall = z.infer<typeof turnToolCallSchema>;
+
+/** The gate's read-only verdict per call: a function, or booleans in call order. */
+export type ReadOnlyVerdicts =
+  | ((call: ToolCallBlock, index: number) => boolean)
+  | readonly boolean[];
+
+/** The run context summarizeTurn() cannot read from the message itself. */
+export interface SummarizeContext {
+  readOnly: ReadOnlyVerdicts;
+  userPrompt?: string | null;
+  previousAssistantText?: string | null;
+  /** Defaults to `stopReason === 'aborted'`. */
+  aborted?: boolean;
+  timedOut?: boolean;
+  toolError?: boolean;
+  sideEffects?: boolean;
+}
+
+/**
+ * Builds a TurnSummary from a neutral AssistantMessage, so hosts and the driver describe turns
+ * the same way. A call without a verdict counts as not read-only: an unknown call is treated
+ * as action, which never draws a narration retry.
+ */
+export function summarizeTurn(message: AssistantMessage, context: SummarizeContext): TurnSummary {
+  const calls = assistantToolCalls(message);
+  return {
+    text: assistantText(message),
+    // Redacted thinking arrives as an empty block; its presence is what counts.
+    hasThinking: message.content.some((block) => block.type === 'thinking'),
+    toolCalls: calls.map((call, index) => ({
+      name: call.name,
+      readOnly: verdict(context.readOnly, call, index),
+    })),
+    stopReason: message.stopReason,
+    aborted: context.aborted ?? message.stopReason === 'aborted',
+    timedOut: context.timedOut ?? false,
+    toolError: context.toolError ?? false,
+    sideEffects: context.sideEffects ?? false,
+    userPrompt: context.userPrompt ?? null,
+    previousAssistantText: context.previousAssistantText ?? null,
+  };
+}
+
+function verdict(readOnly: ReadOnlyVerdicts, call: ToolCallBlock, index: number): boolean {
+  if (typeof readOnly === 'function') return readOnly(call, index) === true;
+  return readOnly[index] === true;
+}

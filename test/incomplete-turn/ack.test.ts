@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCues, isExecutionAck, resolveOptions } from '../../src/index.js';
+
+const options = resolveOptions({});
+const offer = 'I can patch parse() and add a regression test. Want me to go ahead?';
+const ack = (prompt: string, previousAssistantText: string | null = null) =>
+  isExecutionAck(prompt, { previousAssistantText, options });
+
+describe('isExecutionAck: go-aheads that count on their own', () => {
+  // biome-ignore format: a list of prompts
+  it.each([
+    'ok', 'okay', 'OK!', 'do it', 'go ahead', 'ship it.', 'continue', 'carry on', 'fix it',
+    'yes, do it', 'alright, ship it', 'OK DO IT!!!', 'ok 👍', 'keep going', 'thanks, go ahead',
+    'mach es', 'Los geht’s!', 'vas-y', 'dale', 'vai em frente', '進めて', 'ＯＫ、進めて',
+    '진행해', '好的，开始吧。', 'تمام',
+  ])('%s', (prompt) => expect(ack(prompt)).toBe(true));
+});
+
+describe('isExecutionAck: bare assents count only after an offer or a plan', () => {
+  it.each([
+    'yes',
+    'go',
+    'proceed',
+    'lgtm',
+    'sure',
+    '👍',
+    'ｙｅｓ',
+    'ja',
+    'oui',
+    'sí',
+    'sim',
+    'はい',
+    '네',
+    '是的',
+    'نعم',
+  ])('%s after an offer, not alone', (prompt) => {
+    expect(ack(prompt, offer)).toBe(true);
+    expect(ack(prompt)).toBe(false);
+  });
+  it.each([
+    ['an offer phrased as a statement', 'I can also regenerate the API client if you like.'],
+    ['"say go"', "The migration is ready. Say go and I'll run it."],
+    ['"shall I proceed"', 'Shall I proceed with deleting the 14 stale branches?'],
+    ['a plan', 'Plan:\n1. Extract validate.ts\n2. Reuse it in both handlers'],
+    ['a question naming the go-ahead', 'Proceed with the rename?'],
+  ])('counts after %s', (_, previous) => expect(ack('yes', previous)).toBe(true));
+  it.each([
+    ['a factual question', 'Is the failing test in tests/parser.test.ts?'],
+    ['a thank-you', 'Thanks for the details!'],
+    ['a finished report with a list', 'Done:\n- fixed the parser\n- added tests'],
+  ])('does not count after %s', (_, previous) => expect(ack('yes', previous)).toBe(false));
+});
+
+describe('isExecutionAck: refusals, questions and compound instructions are not ACKs', () => {
+  // biome-ignore format: a list of prompts
+  it.each([
+    "don't do it", 'no', 'not yet', 'wait', 'nein, noch nicht', 'non', 'no, espera',
+    '하지 마', '别做', '等一下', 'まだやらないで', 'لا، انتظر',
+    'yes?', 'ok, but why?', 'do it？', 'ship it??', '¿sí', 'نعم؟', 'okay so what does this do',
+    'go, and also update the changelog', 'ok do it\n\nalso update the README',
+    'Do it now, then run the whole test suite, then write up the results in the PR description',
+    '', '   ', 'thanks!', 'weiter so', 'go ahead with option B', 'option B', 'hold on',
+  ])('%j', (prompt) => expect(ack(prompt, offer)).toBe(false));
+});
+
+describe('isExecutionAck: thanks', () => {
+  it('"ok thanks" closes a conversation, but accepts an offer', () => {
+    expect(ack('ok thanks', 'I pushed the fix; CI is green.')).toBe(false);
+    expect(ack('ok thanks', offer)).toBe(true);
+  });
+  it('a go-ahead with thanks is still a go-ahead', () => {
+    expect(ack('great, thanks, ship it')).toBe(true);
+  });
+});
+
+describe('isExecutionAck: limits', () => {
+  it('rejects anything over 80 characters, even a padded go-ahead', () => {
+    expect(ack(`  ok!${' '.repeat(90)}`)).toBe(true); // trimmed: 3 characters
+    expect(ack(`go ahead ${'please '.repeat(11)}`.trim())).toBe(false);
+  });
+  it('counts code points, not UTF-16 units', () => {
+    expect(ack('👍'.repeat(40), offer)).toBe(true);
+  });
+  it('rejects every line break', () => {
+    for (const br of ['\n', '\r', '\u2028', '\u0085']) expect(ack(`ok${br}do it`)).toBe(false);
+  });
+  it('is never an ACK in plan mode', () => {
+    expect(isExecutionAck('ok do it', { planMode: true })).toBe(false);
+    expect(isExecutionAck('yes', { planMode: true, previousAssistantText: offer })).toBe(false);
+  });
+  it('fails closed on a planMode that is not a boolean', () => {
+    expect(isExecutionAck('ok', { planMode: 'plan' as never })).toBe(false);
+  });
+  it('answers false for non-strings instead of throwing', () => {
+    for (const value of [undefined, null, 42, {}, ['ok']])
+      expect(isExecutionAck(value as never)).toBe(false);
+  });
+});
+
+describe('isExecutionAck: cue lists are options', () => {
+  it('a host extends a list without losing the defaults', () => {
+    const custom = resolveOptions({
+      incompleteTurn: { cues: { ack: [...defaultCues.ack, 'make it rain'] } },
+    });
+    expect(isExecutionAck('make it rain', { options: custom })).toBe(true);
+    expect(isExecutionAck('ship it', { options: custom })).toBe(true);
+    expect(isExecutionAck('make it rain', { options })).toBe(false);
+  });
+  it('a host replaces a list to localise it', () => {
+    const custom = resolveOptions({ incompleteTurn: { cues: { ack: ['kör'], okay: [] } } });
+    expect(isExecutionAck('Kör!', { options: custom })).toBe(true);
+    expect(isExecutionAck('ok', { options: custom })).toBe(false);
+  });
+});
