@@ -1,3 +1,4 @@
+export * from './auto-continue/index.js';
 export * from './errors.js';
 export * from './incomplete-turn/index.js';
 export type { JsonValue } from './json.js';

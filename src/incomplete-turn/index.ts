@@ -1,4 +1,5 @@
 export { ACK_MAX_LENGTH, type AckContext, isExecutionAck } from './ack.js';
+export { resolverAppliesTo } from './applies-to.js';
 export {
   type ClassifyContext,
   classifyTurn,
@@ -19,6 +20,7 @@ export {
   type TextCueCategory,
   textCueCategories,
 } from './cues/index.js';
+export { ackFastPathInstruction } from './fast-path.js';
 export {
   cueOptionsSchema,
   type IncompleteTurnOptions,
@@ -26,10 +28,28 @@ export {
   retryLimitsSchema,
 } from './options-schema.js';
 export {
+  type ResolveOutcome,
+  type ResolveResult,
+  resetRunBudgets,
+  resolveIncompleteTurn,
+} from './resolve.js';
+export {
   type IncompleteTurnState,
   incompleteTurnStateSchema,
   initialIncompleteTurnState,
 } from './state-schema.js';
+export {
+  ACK_INSTRUCTION,
+  autoContinueInstruction,
+  blockedMessage,
+  type RetryInstruction,
+  type RetryKind,
+  RetryKinds,
+  retryInstruction,
+  type Tier,
+  Tiers,
+  tierFor,
+} from './tiers.js';
 export {
   type ReadOnlyVerdicts,
   type SummarizeContext,

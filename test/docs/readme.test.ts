@@ -2,12 +2,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   analyzeShellCommand,
+  BudgetStopReasons,
   ErrorCodes,
   GateCodes,
   IgnoredReasons,
   PlanMessageKinds,
+  RetryKinds,
   ShellCodes,
+  Tiers,
   TransitionCodes,
+  TurnKinds,
+  TurnRules,
 } from '../../src/index.js';
 import { optionsTable } from './options-table.js';
 import { programsTable } from './programs-table.js';
@@ -58,6 +63,11 @@ describe('README documents', () => {
       ShellCodes,
       ErrorCodes,
       PlanMessageKinds,
+      TurnKinds,
+      TurnRules,
+      RetryKinds,
+      Tiers,
+      BudgetStopReasons,
     }),
   )('every code of %s', (_name, codes) => {
     for (const code of Object.values(codes)) expect(readme, code).toContain(`\`${code}\``);

@@ -24,6 +24,13 @@ const publicNames = [
   'turnSummarySchema',
   'TurnKinds',
   'defaultCues',
+  'resolveIncompleteTurn',
+  'ackFastPathInstruction',
+  'worstCaseModelCalls',
+  'decideAutoContinue',
+  'analyzeShellCommand',
+  'analyzeArgv',
+  'hardenedShellEnv',
 ];
 
 describe('the built package (run `npm run build` first; `npm test` does)', () => {

@@ -1,0 +1,125 @@
+import { decideAutoContinue, noteMutation } from '../auto-continue/budget.js';
+import { initialAutoContinueState } from '../auto-continue/state-schema.js';
+import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
+import { isNormalMode } from '../plan-mode/state.js';
+import type { SessionState } from '../session.js';
+import { resolverAppliesTo } from './applies-to.js';
+import { classifyTurn, type TurnEvidence } from './classify.js';
+import type { TurnKind } from './codes.js';
+import { initialIncompleteTurnState } from './state-schema.js';
+import {
+  autoContinueInstruction,
+  blockedMessage,
+  type RetryInstruction,
+  type RetryKind,
+  retryInstruction,
+} from './tiers.js';
+import type { TurnSummary } from './turn-summary.js';
+
+type StallKind = Exclude<RetryKind, 'auto-continue'>;
+
+const limitKey: Record<StallKind, keyof ResolvedOptions['incompleteTurn']['retryLimits']> = {
+  'planning-only': 'planningOnly',
+  'single-action-narration': 'singleActionNarration',
+  'reasoning-only': 'reasoningOnly',
+  empty: 'empty',
+  'plan-ack-only': 'planAckOnly',
+};
+
+function isStall(kind: TurnKind): kind is StallKind {
+  return Object.hasOwn(limitKey, kind);
+}
+
+export type ResolveOutcome = 'continue' | 'retry' | 'blocked';
+
+export interface ResolveResult {
+  state: SessionState;
+  outcome: ResolveOutcome;
+  /** For `retry`: what to tell the model on the next call. */
+  instruction?: RetryInstruction;
+  /** For `blocked`: the short message for the user. */
+  message?: string;
+  classification: { kind: TurnKind; evidence: TurnEvidence };
+}
+
+/**
+ * Decides what follows an assistant turn (SPEC §5.3): carry on (`continue` — it acted,
+ * answered, or must never be retried), re-prompt with an escalating instruction (`retry`), or
+ * end the run (`blocked`). Counters live in the session and reset when the agent acts; every
+ * turn first updates the run's mutation flag, so the budgeter sees all attempts.
+ */
+export function resolveIncompleteTurn(
+  state: SessionState,
+  turn: TurnSummary,
+  optionsInput?: PlanfirstOptions | ResolvedOptions,
+  context: { model?: string } = {},
+): ResolveResult {
+  const options = ensureResolved(optionsInput);
+  const planMode = !isNormalMode(state.planMode);
+  const classification = classifyTurn(turn, { planMode, options });
+  let autoContinue = noteMutation(state.autoContinue ?? initialAutoContinueState(), turn);
+  const attempts = { ...(state.incompleteTurn?.attempts ?? {}) };
+  const next = (changes: Partial<SessionState>): SessionState => ({
+    ...state,
+    autoContinue,
+    incompleteTurn: { attempts },
+    ...changes,
+  });
+
+  const { kind } = classification;
+  const applies =
+    options.incompleteTurn.enabled &&
+    resolverAppliesTo(context.model, options.incompleteTurn.appliesTo);
+  if (kind === 'acted')
+    return {
+      state: next({ incompleteTurn: initialIncompleteTurnState() }),
+      outcome: 'continue',
+      classification,
+    };
+  if (!applies || !isStall(kind)) return { state: next({}), outcome: 'continue', classification };
+
+  const limit = options.incompleteTurn.retryLimits[limitKey[kind]];
+  const attempt = (attempts[kind] ?? 0) + 1;
+  const budget = decideAutoContinue(
+    autoContinue,
+    { kind, exhausted: attempt > limit, planMode },
+    options,
+  );
+  switch (budget.decision) {
+    case 'retry':
+      attempts[kind] = attempt;
+      return {
+        state: next({}),
+        outcome: 'retry',
+        instruction: retryInstruction(kind, attempt, limit),
+        classification,
+      };
+    case 'auto-continue':
+      autoContinue = { ...autoContinue, cycles: budget.cycle };
+      return {
+        state: next({ incompleteTurn: initialIncompleteTurnState() }),
+        outcome: 'retry',
+        instruction: autoContinueInstruction(budget.cycle, budget.maxCycles),
+        classification,
+      };
+    case 'stop':
+      return {
+        state: next({}),
+        outcome: 'blocked',
+        message: blockedMessage(kind, autoContinue.mutated),
+        classification,
+      };
+  }
+}
+
+/**
+ * Clears the per-run budgets (retry counters, auto-continue cycles, the mutation flag): call
+ * it when a new user message starts a run.
+ */
+export function resetRunBudgets(state: SessionState): SessionState {
+  return {
+    ...state,
+    incompleteTurn: initialIncompleteTurnState(),
+    autoContinue: initialAutoContinueState(),
+  };
+}
