@@ -25,6 +25,11 @@ export { enterPlanMode, exitPlanMode } from './mode.js';
 export { normalizePath } from './plan-file.js';
 export { toPlan } from './plan-input.js';
 export {
+  handlePlanToolCall,
+  type PlanToolOutcome,
+  planModeSystemPrompt,
+} from './plan-tool-call.js';
+export {
   type EnterPlanModeInput,
   type ExitPlanModeInput,
   enterPlanModeInput,

@@ -1,0 +1,106 @@
+import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
+import type { SessionState } from '../session.js';
+import { requestApproval } from './approval.js';
+import { enterPlanMode } from './mode.js';
+import { renderPlan } from './render.js';
+import { isNormalMode, type Plan } from './state.js';
+import { updatePlan } from './steps.js';
+import { PlanToolNames } from './tool-names.js';
+
+/** What a plan tool call produced: the new state and the tool result the model reads. */
+export interface PlanToolOutcome {
+  state: SessionState;
+  result: { content: string; isError: boolean };
+  /** Set when exit_plan_mode put a plan up for approval (new or repeated). */
+  approval?: { approvalId: string; plan: Plan; repeated: boolean };
+  /** The transition code, or the reason it was ignored. */
+  code: string;
+}
+
+/**
+ * Carries out a call of one of the plan tools (`enter_plan_mode`, `exit_plan_mode`,
+ * `update_plan`) on the session, for the run loop and every host adapter alike. Never throws
+ * on the model's input: invalid calls become error results the model can act on.
+ */
+export function handlePlanToolCall(
+  state: SessionState,
+  call: { name: string; input: unknown },
+  context: { now: number; approvalId?: string; options?: PlanfirstOptions | ResolvedOptions },
+): PlanToolOutcome {
+  const options = ensureResolved(context.options);
+  const error = (code: string, content: string): PlanToolOutcome => ({
+    state,
+    code,
+    result: { content, isError: true },
+  });
+  switch (call.name) {
+    case PlanToolNames.enter: {
+      if (!options.planMode.allowModelEnter)
+        return error('not_allowed', 'enter_plan_mode is not available in this session.');
+      const reason = (call.input as { reason?: unknown } | null)?.reason;
+      const r = enterPlanMode(state, {
+        now: context.now,
+        ...(typeof reason === 'string' ? { reason } : {}),
+      });
+      if (!r.applied) return error(r.reason, `Not switched: ${r.message}.`);
+      return {
+        state: r.state,
+        code: r.code,
+        result: {
+          content:
+            'Plan mode is on. Investigate with read-only tools only, then call exit_plan_mode with your plan and wait for the user to approve it.',
+          isError: false,
+        },
+      };
+    }
+    case PlanToolNames.exit: {
+      const r = requestApproval(state, {
+        plan: call.input,
+        now: context.now,
+        ...(context.approvalId === undefined ? {} : { approvalId: context.approvalId }),
+      });
+      if (!r.applied) return error(r.reason, r.message);
+      return {
+        state: r.state,
+        code: r.code,
+        approval: {
+          approvalId: r.approvalId,
+          plan: r.plan,
+          repeated: r.code === 'approval_repeated',
+        },
+        result: {
+          content: `Your plan was submitted for approval (approval id ${r.approvalId}). Stop here: do not execute any step until the user's decision arrives.`,
+          isError: false,
+        },
+      };
+    }
+    case PlanToolNames.update: {
+      const r = updatePlan(state, call.input, { now: context.now });
+      if (!r.applied) return error(r.reason, r.message);
+      return {
+        state: r.state,
+        code: r.code,
+        result: {
+          content: `Plan updated.\n${renderPlan(r.plan, { format: 'text' })}`,
+          isError: false,
+        },
+      };
+    }
+    default:
+      return error('not_a_plan_tool', `${call.name} is not a plan tool.`);
+  }
+}
+
+/**
+ * The system text for a model call while plan mode is on: what plan mode allows and how to
+ * leave it. Hosts add it to their own system prompt; the run loop does so itself.
+ */
+export function planModeSystemPrompt(state: SessionState): string | undefined {
+  const pm = state.planMode;
+  if (isNormalMode(pm)) return undefined;
+  const pending =
+    pm.approval === 'pending'
+      ? " Your plan is waiting for the user's decision: do not call exit_plan_mode again unless you change the plan."
+      : '';
+  return `Plan mode is on. You may only read and investigate: tools that change files, run programs or reach the network are blocked, and so are shell commands that are not provably read-only. When you understand the task, call exit_plan_mode with a concrete plan (title, ordered steps, and optionally summary, assumptions, risks, verification). The user approves, edits or rejects it; only an approval ends plan mode.${pending}`;
+}
