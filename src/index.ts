@@ -1,3 +1,4 @@
+export { memorySessionStore, type SessionStore } from './adapters/session-store.js';
 export * from './auto-continue/index.js';
 export * from './errors.js';
 export * from './incomplete-turn/index.js';
