@@ -12,6 +12,7 @@ export {
   resolveOptions,
 } from './options.js';
 export * from './plan-mode/index.js';
+export * from './run/index.js';
 export {
   createSession,
   parseSession,

@@ -12,6 +12,7 @@ import {
   planModeInvariantIssues,
   planModeStateSchema,
 } from './plan-mode/state.js';
+import { initialRunState, runStateSchema } from './run/state-schema.js';
 import { toValidationIssues } from './zod-issues.js';
 
 /** Bumped on any change a stored session cannot be read across; parseSession() rejects others. */
@@ -26,6 +27,7 @@ export const sessionSchema = z
     incompleteTurn: incompleteTurnStateSchema.prefault({}),
     autoContinue: autoContinueStateSchema.prefault({}),
     messages: z.array(messageSchema).default([]),
+    run: runStateSchema.prefault(initialRunState()),
   })
   .superRefine((session, ctx) => {
     for (const issue of planModeInvariantIssues(session.planMode))
@@ -53,6 +55,7 @@ export function createSession(
     incompleteTurn: initialIncompleteTurnState(),
     autoContinue: initialAutoContinueState(),
     messages: [],
+    run: initialRunState(),
   };
 }
 

@@ -94,3 +94,16 @@ export function checkToolCall(
     `Plan mode is active, so \`${name}\` is blocked: it is not known to be read-only. ${howToProceed}`,
   );
 }
+
+const planModeProbe = { planMode: { mode: 'plan', approval: 'none', rejectionCount: 0 } };
+
+/**
+ * The gate's read-only verdict for a call whatever the current mode: would plan mode allow it?
+ * The incomplete-turn resolver and the mutation flag need this in normal mode too.
+ */
+export function isReadOnlyCall(
+  call: ToolCallRequest,
+  optionsInput?: PlanfirstOptions | ResolvedOptions,
+): boolean {
+  return checkToolCall(planModeProbe, call, optionsInput).allowed;
+}

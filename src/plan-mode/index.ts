@@ -9,7 +9,7 @@ export {
   TransitionCodes,
 } from './codes.js';
 export { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
-export { checkToolCall, type GateDecision, type ToolCallRequest } from './gate.js';
+export { checkToolCall, type GateDecision, isReadOnlyCall, type ToolCallRequest } from './gate.js';
 export {
   approvedPlanMessage,
   DECISION_TAG,

@@ -1,0 +1,26 @@
+export {
+  type ApprovalHandler,
+  type ModelClient,
+  type RunAgentConfig,
+  type RunInput,
+  type RunResult,
+  runAgent,
+  type ToolExecutor,
+  type ToolOutput,
+} from './driver.js';
+export type { RunEvent, RunEventType } from './events.js';
+export { compactionReminder } from './reminder.js';
+export { buildModelRequest, planToolsFor } from './request.js';
+export { initialRunState, type RunState, runStateSchema } from './state-schema.js';
+export { step } from './step.js';
+export type {
+  Effect,
+  ModelRequest,
+  RunOutcome,
+  RunStatus,
+  StepContext,
+  StepInput,
+  StepResult,
+  ToolDefinition,
+  ToolResult,
+} from './types.js';

@@ -1,0 +1,153 @@
+import { ackFastPathInstruction } from '../incomplete-turn/fast-path.js';
+import { resetRunBudgets } from '../incomplete-turn/resolve.js';
+import { type AssistantMessage, assistantText, type ToolResultMessage } from '../messages.js';
+import { ensureResolved } from '../options.js';
+import type { SessionState } from '../session.js';
+import { injectDecision, onApprovalDecision } from './approval-step.js';
+import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
+import { modelFailed, onModelResponse, onToolResults, pendingCalls } from './turn.js';
+import type { StepContext, StepInput, StepResult } from './types.js';
+
+/**
+ * The run loop as one pure function (SPEC §7): given the session and the outcome of the last
+ * effect (or a new user message, or a decision), returns the new session and the next effect.
+ * No clock, ids or I/O inside — `now` and approval ids come with the input.
+ */
+export function step(
+  session: SessionState,
+  input: StepInput,
+  context: StepContext = {},
+): StepResult {
+  const scope: StepScope = {
+    options: ensureResolved(context.options),
+    tools: context.tools ?? [],
+    model: context.model,
+    now: input.now,
+    events: [],
+  };
+  switch (input.type) {
+    case 'user_message':
+      return onUserMessage(session, input.content, scope);
+    case 'model_response':
+      if (session.run.phase !== 'model') return unexpected(session, input.type, scope);
+      return onModelResponse(session, input.message, input.approvalId, scope);
+    case 'model_error':
+      if (session.run.phase !== 'model') return unexpected(session, input.type, scope);
+      return modelFailed(session, input.error, scope);
+    case 'tool_results':
+      if (session.run.phase !== 'tools') return unexpected(session, input.type, scope);
+      return onToolResults(session, input.results, scope);
+    case 'approval_decision':
+      return onApprovalDecision(session, input.decision, scope);
+    case 'abort':
+      return onAbort(session, scope);
+    case 'resume':
+      return onResume(session, scope);
+  }
+}
+
+/** A user message starts a new run; whatever the last run left open is closed first. */
+function onUserMessage(session: SessionState, content: string, scope: StepScope): StepResult {
+  let s = closeOpenTurn(session, 'Not executed: a new user message started another run.');
+  s = resetRunBudgets(s);
+  const previous = lastAssistantText(s);
+  s = withRun(s, {
+    phase: 'idle',
+    startIndex: s.messages.length,
+    modelCalls: 0,
+    userPrompt: content,
+    previousAssistantText: previous,
+    nextSystem: [],
+  });
+  scope.events.push({ type: 'run_started', trigger: 'user_message' });
+  s = injectDecision(s, scope);
+  s = appendMessages(s, { role: 'user', content, source: 'host' });
+  const ack = ackFastPathInstruction(s, content, {
+    previousAssistantText: previous,
+    options: scope.options,
+  });
+  if (ack !== undefined) {
+    scope.events.push({ type: 'ack_fast_path' });
+    s = withRun(s, { nextSystem: [ack] });
+  }
+  return callModel(s, scope);
+}
+
+/** Abort at any point: open tool calls get an "aborted" result so the conversation stays whole. */
+function onAbort(session: SessionState, scope: StepScope): StepResult {
+  const parked = session.run.phase === 'approval';
+  const s = closeOpenTurn(session, 'Aborted before this tool ran to completion.');
+  if (parked)
+    return finish(
+      withRun(s, { phase: 'approval' }),
+      { status: 'aborted', reason: 'aborted_while_awaiting_approval' },
+      scope,
+    );
+  return finish(s, { status: 'aborted' }, scope);
+}
+
+/** Carries on where the run stopped: the failed model call, the tools, or the approval. */
+function onResume(session: SessionState, scope: StepScope): StepResult {
+  scope.events.push({ type: 'run_started', trigger: 'resume' });
+  switch (session.run.phase) {
+    case 'model':
+      return callModel(session, scope);
+    case 'tools':
+      return result(session, { type: 'execute_tools', calls: pendingCalls(session) }, scope);
+    case 'approval': {
+      const pm = session.planMode;
+      if (pm.approval === 'pending' && pm.approvalId && pm.plan)
+        return result(
+          session,
+          {
+            type: 'request_approval',
+            approvalId: pm.approvalId,
+            plan: pm.plan,
+            timeoutMs: scope.options.planMode.approvalTimeoutMs,
+          },
+          scope,
+        );
+      return finish(session, { status: 'completed', reason: 'nothing_to_resume' }, scope);
+    }
+    default:
+      return finish(session, { status: 'completed', reason: 'nothing_to_resume' }, scope);
+  }
+}
+
+function unexpected(session: SessionState, what: string, scope: StepScope): StepResult {
+  return finish(
+    session,
+    {
+      status: 'error',
+      reason: 'unexpected_input',
+      text: `${what} arrived while the run was ${session.run.phase}`,
+    },
+    scope,
+  );
+}
+
+/** Answers the tool calls of an interrupted turn so no call is left without a result. */
+function closeOpenTurn(session: SessionState, why: string): SessionState {
+  const turn = session.run.turn;
+  if (turn === undefined) return session;
+  const results: ToolResultMessage[] = turn.calls.map((c) => ({
+    role: 'tool',
+    toolCallId: c.id,
+    toolName: c.name,
+    content: c.result?.content ?? why,
+    isError: c.result?.isError ?? true,
+  }));
+  const { turn: _t, ...run } = session.run;
+  return appendMessages({ ...session, run: { ...run, phase: 'idle' } }, ...results);
+}
+
+function lastAssistantText(session: SessionState): string | null {
+  for (let i = session.messages.length - 1; i >= 0; i--) {
+    const m = session.messages[i];
+    if (m?.role === 'assistant') {
+      const text = assistantText(m as AssistantMessage);
+      if (text.trim() !== '') return text;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,88 @@
+import type { JsonValue } from '../json.js';
+import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
+import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
+import type { Plan } from '../plan-mode/state.js';
+import type { SessionState } from '../session.js';
+import type { RunEvent } from './events.js';
+
+/** A tool the host offers the model. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the input. */
+  parameters: { [key: string]: JsonValue };
+  /** The host's own annotation that the tool never changes anything (like MCP's readOnlyHint). */
+  readOnly?: boolean;
+}
+
+/** Everything a model call needs, in the neutral format. */
+export interface ModelRequest {
+  /** The whole conversation to send, oldest first. */
+  messages: Message[];
+  /** System text planfirst adds for this call (plan mode, the ACK fast-path); append it to yours. */
+  system: string[];
+  /** The tools to offer: yours plus the plan tools that apply now. */
+  tools: ToolDefinition[];
+}
+
+/** What the host's executor reports for one tool call. */
+export interface ToolResult {
+  toolCallId: string;
+  content: string;
+  isError: boolean;
+}
+
+/** The outcome of the last effect, or something new from outside. */
+export type StepInput =
+  | { type: 'user_message'; content: string; now: number }
+  | {
+      type: 'model_response';
+      message: AssistantMessage;
+      now: number;
+      /** A fresh id, used only if this turn puts a new plan up for approval. */
+      approvalId?: string;
+    }
+  | { type: 'model_error'; error: string; now: number }
+  | { type: 'tool_results'; results: ToolResult[]; now: number }
+  | { type: 'approval_decision'; decision: unknown; now: number }
+  | { type: 'abort'; now: number }
+  /** Carry on from where the run stopped (after a model error, or a crash). */
+  | { type: 'resume'; now: number };
+
+export type RunStatus =
+  | 'completed'
+  | 'awaiting_approval'
+  | 'blocked'
+  | 'budget_exhausted'
+  | 'aborted'
+  | 'error';
+
+/** How a run ended. `text` is for the user; `reason` is a stable code where one applies. */
+export interface RunOutcome {
+  status: RunStatus;
+  text?: string;
+  reason?: string;
+}
+
+/** What the driver must do next. */
+export type Effect =
+  | { type: 'call_model'; request: ModelRequest }
+  /** Only calls the gate allowed; planfirst already answered the rest. */
+  | { type: 'execute_tools'; calls: ToolCallBlock[] }
+  | { type: 'request_approval'; approvalId: string; plan: Plan; timeoutMs: number }
+  | { type: 'finish'; outcome: RunOutcome };
+
+export interface StepResult {
+  session: SessionState;
+  effect: Effect;
+  events: RunEvent[];
+}
+
+/** What `step` needs besides the session and the input. */
+export interface StepContext {
+  options?: PlanfirstOptions | ResolvedOptions;
+  /** The host's tools (definitions only; the driver executes them). */
+  tools?: readonly ToolDefinition[];
+  /** `provider/model`, for `incompleteTurn.appliesTo`. */
+  model?: string;
+}

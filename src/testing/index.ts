@@ -1,0 +1,9 @@
+export {
+  assistant,
+  type ScriptEntry,
+  type ScriptedModel,
+  type ScriptedTurn,
+  scriptedModel,
+  thinking,
+  toolCall,
+} from './scripted-model.js';
