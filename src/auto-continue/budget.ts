@@ -69,13 +69,14 @@ export function decideAutoContinue(
  * - if the model may enter plan mode itself, its last cycle can add La plan-ack retries
  *   (auto-continue never runs in plan mode): + La;
  * - a run in plan mode: 1 + Lr + Le + La.
- * The worst case is the larger, never more than run.maxModelCalls. With the resolver off, the
- * first incomplete turn ends the run: 1.
+ * The worst case is the larger, never more than run.maxModelCalls. With the resolver off (or
+ * for a model outside `appliesTo`) nothing bounds stalls that carry tool calls (one read and a
+ * narration, again and again) but the cap: run.maxModelCalls.
  */
 export function worstCaseModelCalls(optionsInput?: PlanfirstOptions | ResolvedOptions): number {
   const options = ensureResolved(optionsInput);
   const cap = options.run.maxModelCalls;
-  if (!options.incompleteTurn.enabled) return Math.min(1, cap);
+  if (!options.incompleteTurn.enabled) return cap;
   const l = options.incompleteTurn.retryLimits;
   const n = l.planningOnly + l.singleActionNarration + l.reasoningOnly + l.empty;
   const cycles = options.autoContinue.enabled ? options.autoContinue.maxCycles : 0;

@@ -198,7 +198,7 @@ describe('worstCaseModelCalls', () => {
       },
       13,
     ],
-    [{ incompleteTurn: { enabled: false } }, 1],
+    [{ incompleteTurn: { enabled: false } }, 50],
     [{ run: { maxModelCalls: 5 } }, 5],
   ])('for %j is %i', (options, expected) => {
     expect(worstCaseModelCalls(options)).toBe(expected);

@@ -7,4 +7,10 @@ describe('README examples', () => {
     expect(expected.length).toBeGreaterThan(3);
     expect(printed).toEqual(expected);
   });
+
+  it('the run-loop example runs and prints what its comments say', async () => {
+    const { printed, expected } = await runReadmeExample('run-agent');
+    expect(expected).toHaveLength(2);
+    expect(printed).toEqual(expected);
+  });
 });

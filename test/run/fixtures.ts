@@ -1,0 +1,43 @@
+import type { ToolCallBlock } from '../../src/index.js';
+import { assistant, thinking, toolCall } from '../../src/testing/index.js';
+
+/** Host tools for run-loop tests: one read-only, one writing, one shell; results are echoes. */
+export const definitions = [
+  {
+    name: 'read_file',
+    description: 'Read a file.',
+    parameters: { type: 'object' },
+    readOnly: true,
+  },
+  { name: 'write_file', description: 'Write a file.', parameters: { type: 'object' } },
+  { name: 'bash', description: 'Run a shell command.', parameters: { type: 'object' } },
+];
+
+/** An executor recording what it ran. */
+export function recordingTools(fail: readonly string[] = []) {
+  const executed: ToolCallBlock[] = [];
+  return {
+    executed,
+    definitions,
+    execute: async (call: ToolCallBlock) => {
+      executed.push(call);
+      if (fail.includes(call.name)) throw new Error(`${call.name} exploded`);
+      return `${call.name} done`;
+    },
+  };
+}
+
+/** The turns a model that never acts can send, one per stall kind. */
+export const stalls = {
+  narration: () => assistant("I'll inspect the parser and run the tests."),
+  singleAction: () =>
+    assistant("Next I'll patch the parser.", toolCall('read_file', { path: 'src/parser.ts' })),
+  thinkingOnly: () => assistant(thinking('Considering the options…')),
+  empty: () => assistant(),
+  planAck: () => assistant('Got it, I will look around first.'),
+};
+
+export const samplePlan = {
+  title: 'Fix the parser',
+  steps: [{ text: 'Guard parse()' }, { text: 'Add a test' }],
+};

@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type AssistantMessage,
+  createSession,
+  type PlanfirstOptions,
+  resolveOptions,
+  runAgent,
+  worstCaseModelCalls,
+} from '../../src/index.js';
+import { assistant, scriptedModel, toolCall } from '../../src/testing/index.js';
+import { recordingTools, stalls } from './fixtures.js';
+
+// SPEC §6: worstCaseModelCalls(options) must be exactly what the driver does with a model that
+// never acts. The model below spends every budget: each stall kind up to its limit, then the
+// planning stall that exhausts the cycle, cycle after cycle.
+function neverActingScript(options: PlanfirstOptions, startInPlan: boolean): AssistantMessage[] {
+  const o = resolveOptions(options);
+  const l = o.incompleteTurn.retryLimits;
+  const repeat = (n: number, make: () => AssistantMessage) => Array.from({ length: n }, make);
+  // With the resolver off, one read plus a narration goes on until the hard cap.
+  if (!o.incompleteTurn.enabled) return repeat(o.run.maxModelCalls, stalls.singleAction);
+  if (startInPlan)
+    return [
+      ...repeat(l.reasoningOnly, stalls.thinkingOnly),
+      ...repeat(l.empty, stalls.empty),
+      ...repeat(l.planAckOnly + 1, stalls.planAck),
+    ];
+  const cycle = () => [
+    ...repeat(l.reasoningOnly, stalls.thinkingOnly),
+    ...repeat(l.empty, stalls.empty),
+    ...repeat(l.singleActionNarration, stalls.singleAction),
+    ...repeat(l.planningOnly + 1, stalls.narration),
+  ];
+  const cycles = o.autoContinue.enabled ? o.autoContinue.maxCycles : 0;
+  const script = Array.from({ length: cycles + 1 }, cycle).flat();
+  if (o.planMode.allowModelEnter) {
+    // In the last cycle, enter plan mode instead of exhausting planning, and stall there.
+    script.splice(
+      script.length - 1,
+      1,
+      assistant("I'll investigate first.", toolCall('enter_plan_mode', {})),
+      ...repeat(l.planAckOnly, stalls.planAck),
+    );
+  }
+  return script;
+}
+
+const optionSets: PlanfirstOptions[] = [
+  {},
+  { autoContinue: { enabled: true } },
+  {
+    autoContinue: { enabled: true, maxCycles: 1 },
+    incompleteTurn: {
+      retryLimits: { planningOnly: 2, singleActionNarration: 1, reasoningOnly: 0, empty: 3 },
+    },
+  },
+  { planMode: { allowModelEnter: true } },
+  { autoContinue: { enabled: true, maxCycles: 2 }, planMode: { allowModelEnter: true } },
+  { autoContinue: { enabled: true, maxCycles: 10 } },
+  { run: { maxModelCalls: 7 } },
+  { incompleteTurn: { enabled: false } },
+];
+
+async function countCalls(
+  options: PlanfirstOptions,
+  startInPlan: boolean,
+  script: AssistantMessage[],
+) {
+  const model = scriptedModel(script);
+  const result = await runAgent(
+    { model, tools: recordingTools(), options },
+    createSession({ ...options, planMode: { ...options.planMode, enabled: startInPlan } }),
+    { message: 'fix the parser' },
+  );
+  return { calls: model.requests.length, result };
+}
+
+describe('worstCaseModelCalls against the driver', () => {
+  it.each(optionSets.map((o) => [JSON.stringify(o), o] as const))(
+    'a model that never acts makes exactly the worst case (%s)',
+    async (_name, options) => {
+      const normal = await countCalls(options, false, neverActingScript(options, false));
+      const plan = await countCalls(options, true, neverActingScript(options, true));
+      expect(['blocked', 'budget_exhausted', 'completed']).toContain(normal.result.status);
+      expect(Math.max(normal.calls, plan.calls)).toBe(worstCaseModelCalls(options));
+    },
+  );
+
+  it('no script of stalls makes more calls, and no script at all exceeds the hard cap', async () => {
+    // In plan mode one read is investigation (acting), so it is not a stall there.
+    const stall = fc.constantFrom(...Object.values(stalls));
+    const planStall = fc.constantFrom(
+      stalls.narration,
+      stalls.planAck,
+      stalls.thinkingOnly,
+      stalls.empty,
+    );
+    const anyTurn = fc.oneof(
+      stall,
+      fc.constant(() => assistant('Fixed it; all tests pass.')),
+      fc.constant(() => assistant(toolCall('write_file', { path: 'x' }))),
+      fc.constant(() =>
+        assistant(toolCall('read_file', { path: 'x' }), toolCall('read_file', { path: 'y' })),
+      ),
+      fc.constant(() =>
+        assistant(
+          'Plan ready.',
+          toolCall('exit_plan_mode', { title: 't', steps: [{ text: 's' }] }),
+        ),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...optionSets),
+        fc.boolean(),
+        fc.array(stall, { minLength: 1, maxLength: 60 }),
+        fc.array(planStall, { minLength: 1, maxLength: 60 }),
+        fc.array(anyTurn, { minLength: 1, maxLength: 80 }),
+        async (options, startInPlan, stallScript, planStallScript, anyScript) => {
+          const cap = resolveOptions(options).run.maxModelCalls;
+          const stallsOnly = startInPlan ? planStallScript : stallScript;
+          const a = await countCalls(
+            options,
+            startInPlan,
+            stallsOnly.map((make) => make()),
+          );
+          expect(a.calls).toBeLessThanOrEqual(worstCaseModelCalls(options));
+          const b = await countCalls(
+            options,
+            startInPlan,
+            anyScript.map((make) => make()),
+          );
+          expect(b.calls).toBeLessThanOrEqual(cap);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
