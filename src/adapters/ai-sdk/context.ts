@@ -1,0 +1,71 @@
+import type { ToolSet } from 'ai';
+import {
+  checkToolCall,
+  type GateDecision,
+  type PlanfirstOptions,
+  type ResolvedOptions,
+  resolveOptions,
+  type SessionStore,
+} from '../../index.js';
+
+/** What `createPlanfirstAiSdk` takes. */
+export interface PlanfirstAiSdkConfig {
+  /** Where the session lives; every callback reads and replaces it (persist it in `set`). */
+  store: SessionStore;
+  options?: PlanfirstOptions;
+  /**
+   * Host tools that only read, so plan mode lets them run. A tool can also say so itself with
+   * `metadata: { readOnly: true }`; `options.planMode.readOnlyTools` and its suffixes apply too.
+   */
+  readOnlyTools?: Iterable<string>;
+  /**
+   * Your system prompt. `prepareStep` replaces the system text of a step when planfirst has
+   * something to add (plan mode, a go-ahead), so pass it here rather than to `generateText`.
+   */
+  system?: string;
+  /** The clock for plan timestamps; defaults to `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * What every part of the adapter shares: the store, the resolved options, the clock and the
+ * host's read-only annotations. Built once per `createPlanfirstAiSdk` call.
+ */
+export interface AdapterContext {
+  store: SessionStore;
+  options: ResolvedOptions;
+  now: () => number;
+  system: string | undefined;
+  /** Records a host tool's own `metadata.readOnly` annotation (from `tools()`). */
+  annotate(name: string, tool: ToolSet[string]): void;
+  /** The gate on the current session, with the host's read-only annotation for `name`. */
+  gate(name: string, input: unknown): GateDecision;
+  /** Whether the gate proves the call read-only, whatever the mode (for turn summaries). */
+  readOnly(name: string, input: unknown): boolean;
+}
+
+// checkToolCall() judges any state that is not exactly normal mode as plan mode, so this view
+// asks "would plan mode let it run?" — the read-only verdict the resolver needs in every mode.
+const planView = { planMode: { mode: 'plan' } } as const;
+
+/** Validates the config once (options throw `OptionsError` here) and builds the context. */
+export function createContext(config: PlanfirstAiSdkConfig): AdapterContext {
+  const options = resolveOptions(config.options ?? {});
+  const named = new Set(config.readOnlyTools ?? []);
+  const annotated = new Set<string>();
+  const hint = (name: string) => named.has(name) || annotated.has(name);
+  const call = (name: string, input: unknown) =>
+    hint(name) ? { name, input, readOnly: true } : { name, input };
+  return {
+    store: config.store,
+    options,
+    now: config.now ?? Date.now,
+    system: config.system,
+    annotate(name, tool) {
+      if (tool.metadata?.readOnly === true) annotated.add(name);
+      else annotated.delete(name);
+    },
+    gate: (name, input) => checkToolCall(config.store.get(), call(name, input), options),
+    readOnly: (name, input) => checkToolCall(planView, call(name, input), options).allowed,
+  };
+}

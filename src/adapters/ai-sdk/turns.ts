@@ -1,0 +1,155 @@
+import type { ModelMessage } from 'ai';
+import {
+  ackFastPathInstruction,
+  type Plan,
+  planModeSystemPrompt,
+  type RetryInstruction,
+  resetRunBudgets,
+  resolveIncompleteTurn,
+  summarizeTurn,
+} from '../../index.js';
+import type { AdapterContext } from './context.js';
+import { hasToolFailure, promptContext, type StepView, toAssistantMessage } from './messages.js';
+
+/** What the host does after `generateText` / `streamText` returns. */
+export type PlanfirstStatus =
+  /** Nothing more for planfirst: the model acted or answered. */
+  | { kind: 'done' }
+  /** The plan waits for the user; answer the SDK's `tool-approval-request` part. */
+  | { kind: 'awaiting_approval'; approvalId: string; plan: Plan }
+  /** The model only narrated: call again with the same messages; `prepareStep` sends `instruction`. */
+  | { kind: 'retry'; instruction: RetryInstruction }
+  /** The retries are used up: show `message` to the user; the run is over. */
+  | { kind: 'blocked'; message: string }
+  /** The run reached `run.maxModelCalls` while the model still wanted to go on. */
+  | { kind: 'budget_exhausted'; modelCalls: number };
+
+/** What `prepareStep` changes for a step: the system text (yours plus planfirst's), the messages. */
+export interface PlanfirstStepSettings {
+  system?: string;
+  messages?: ModelMessage[];
+}
+
+interface Run {
+  /** Which user message started the run (see promptContext). */
+  key: string | null | undefined;
+  modelCalls: number;
+  userPrompt: string | null;
+  previousAssistantText: string | null;
+  /** The go-ahead instruction, sent with the run's first model call. */
+  ack: string | undefined;
+  /** A retry instruction not yet sent. */
+  pending: RetryInstruction | undefined;
+  blocked: string | undefined;
+  /** The last step called tools, so the SDK loop would have gone on. */
+  wantedMore: boolean;
+}
+
+const freshRun = (): Run => ({
+  key: undefined,
+  modelCalls: 0,
+  userPrompt: null,
+  previousAssistantText: null,
+  ack: undefined,
+  pending: undefined,
+  blocked: undefined,
+  wantedMore: false,
+});
+
+/**
+ * The incomplete-turn side of the adapter: `onStepFinish` resolves every step (it is the one
+ * hook the SDK calls after each model call, the last included), `prepareStep` sends what
+ * follows (retry instruction, plan-mode system text, go-ahead), `stopWhen` ends a blocked run.
+ * The run's memory (pending instruction, call count) lives here; counters live in the session.
+ */
+export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage[]) => void) {
+  let run = freshRun();
+
+  const status = (): PlanfirstStatus => {
+    const pm = ctx.store.get().planMode;
+    if (pm.mode === 'plan' && pm.approval === 'pending' && pm.approvalId && pm.plan)
+      return { kind: 'awaiting_approval', approvalId: pm.approvalId, plan: pm.plan };
+    if (run.blocked !== undefined) return { kind: 'blocked', message: run.blocked };
+    if (run.modelCalls >= ctx.options.run.maxModelCalls && (run.wantedMore || run.pending))
+      return { kind: 'budget_exhausted', modelCalls: run.modelCalls };
+    if (run.pending !== undefined) return { kind: 'retry', instruction: run.pending };
+    return { kind: 'done' };
+  };
+
+  return {
+    status,
+
+    /**
+     * For `prepareStep`. A new user message starts a run (budgets reset). Adds the
+     * pending retry instruction as a user message for this model call only (it is not added
+     * to your history), and sends your `system` with the plan-mode text and go-ahead after it.
+     */
+    prepareStep({
+      stepNumber,
+      messages,
+    }: {
+      stepNumber: number;
+      messages: ModelMessage[];
+    }): PlanfirstStepSettings | undefined {
+      if (stepNumber === 0) {
+        assertApplied(messages);
+        const { runKey, ...context } = promptContext(messages);
+        if (runKey !== run.key) {
+          ctx.store.set(resetRunBudgets(ctx.store.get()));
+          run = { ...freshRun(), ...context, key: runKey };
+          run.ack =
+            context.userPrompt === null
+              ? undefined
+              : ackFastPathInstruction(ctx.store.get(), context.userPrompt, {
+                  previousAssistantText: context.previousAssistantText,
+                  options: ctx.options,
+                });
+        } else {
+          run.blocked = undefined;
+        }
+      }
+      const parts = [ctx.system, planModeSystemPrompt(ctx.store.get()), run.ack].filter(
+        (s): s is string => s !== undefined && s !== '',
+      );
+      run.ack = undefined;
+      const pending = run.pending;
+      run.pending = undefined;
+      if (parts.length === 0 && pending === undefined) return undefined;
+      return {
+        ...(parts.length === 0 ? {} : { system: parts.join('\n\n') }),
+        ...(pending === undefined
+          ? {}
+          : { messages: [...messages, { role: 'user', content: pending.text }] }),
+      };
+    },
+
+    /**
+     * For `onStepFinish`: summarises the step (the gate's read-only verdicts, a failed host
+     * tool) and resolves it, so a narrated step gets its instruction before the next call.
+     */
+    onStepFinish(step: StepView): void {
+      run.modelCalls++;
+      run.wantedMore = step.finishReason === 'tool-calls';
+      const turn = summarizeTurn(toAssistantMessage(step), {
+        readOnly: (call) => ctx.readOnly(call.name, call.input),
+        userPrompt: run.userPrompt,
+        previousAssistantText: run.previousAssistantText,
+        toolError: hasToolFailure(step),
+      });
+      const r = resolveIncompleteTurn(ctx.store.get(), turn, ctx.options, {
+        model: `${step.model.provider}/${step.model.modelId}`,
+      });
+      ctx.store.set(r.state);
+      run.pending = r.outcome === 'retry' ? r.instruction : undefined;
+      run.blocked = r.outcome === 'blocked' ? r.message : undefined;
+    },
+
+    /**
+     * For `stopWhen`: stops the SDK loop when the run is blocked or has used
+     * `run.maxModelCalls` model calls (across the run's generateText calls).
+     */
+    stopWhen(): boolean {
+      return run.blocked !== undefined || run.modelCalls >= ctx.options.run.maxModelCalls;
+    },
+  };
+}
