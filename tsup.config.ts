@@ -25,6 +25,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
     'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts',
+    'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -1,0 +1,40 @@
+import {
+  type PlanfirstOptions,
+  type ResolvedOptions,
+  resolveOptions,
+  type SessionStore,
+} from '../../index.js';
+
+/** What every part of the adapter shares: the session store, the options, the clock. */
+export interface AdapterContext {
+  store: SessionStore;
+  options: ResolvedOptions;
+  /** Tool names the host marks read-only (passed to the gate as `readOnly: true`). */
+  readOnlyTools: ReadonlySet<string>;
+  now: () => number;
+}
+
+/** How a host configures the adapter; see createPlanfirstAgents. */
+export interface PlanfirstAgentsConfig {
+  /** Where the planfirst session lives; pass your own store to persist it after every change. */
+  store: SessionStore;
+  /** planfirst options (validated once here; throws OptionsError listing every bad path). */
+  options?: PlanfirstOptions;
+  /** Names of your tools that only read (like MCP's readOnlyHint): allowed while planning. */
+  readOnlyTools?: readonly string[];
+  /** The clock for state transitions (default `Date.now`). */
+  now?: () => number;
+}
+
+/**
+ * Validates the host's configuration once, so every guardrail call, tool call and turn end
+ * works from the same resolved options. Throws OptionsError on bad options.
+ */
+export function adapterContext(config: PlanfirstAgentsConfig): AdapterContext {
+  return {
+    store: config.store,
+    options: resolveOptions(config.options ?? {}),
+    readOnlyTools: new Set(config.readOnlyTools ?? []),
+    now: config.now ?? Date.now,
+  };
+}
