@@ -54,7 +54,6 @@ export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
   const ctx = createContext(config);
   const planTools = createPlanTools(ctx);
   const beforeToolCall = createBeforeToolCall(ctx);
-  const planfirstMessages = new WeakSet<object>();
   let attached: Agent | undefined;
 
   const attach = (agent: Agent): (() => void) => {
@@ -76,14 +75,10 @@ export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
         {
           messages: () => agent.state.messages,
           hasQueuedMessages: () => agent.hasQueuedMessages(),
-          followUp: (message) => {
-            planfirstMessages.add(message);
-            agent.followUp(message);
-          },
+          followUp: (message) => agent.followUp(message),
           errorMessage: () => agent.state.errorMessage,
         },
         config.approvals,
-        planfirstMessages,
       ),
     );
     return () => {

@@ -28,15 +28,16 @@ export function createRunListener(
   ctx: AdapterContext,
   agent: AgentPort,
   handler: PiApprovalHandler | undefined,
-  planfirstMessages: WeakSet<object>,
 ): (event: AgentEvent, signal: AbortSignal) => Promise<void> {
+  // Retry instructions are planfirst's, not the user's: they must not start a new run.
+  const retries = new WeakSet<object>();
   return async (event, signal) => {
     switch (event.type) {
       case 'agent_start':
         ctx.outcome = { status: 'running' };
         return;
       case 'message_end':
-        if (isPiUser(event.message) && !planfirstMessages.has(event.message))
+        if (isPiUser(event.message) && !retries.has(event.message))
           startPrompt(ctx, agent, event.message);
         return;
       case 'tool_execution_end':
@@ -48,7 +49,7 @@ export function createRunListener(
           isPiAssistant(event.message) &&
           endsAttempt(event.message, event.toolResults, ctx.terminated)
         )
-          await endAttempt(ctx, agent, handler, planfirstMessages, event.message, signal);
+          await endAttempt(ctx, agent, handler, retries, event.message, signal);
         return;
       case 'agent_end':
         // Only a run that failed outside a turn (pi caught an exception) gets here unresolved.
@@ -83,7 +84,7 @@ async function endAttempt(
   ctx: AdapterContext,
   agent: AgentPort,
   handler: PiApprovalHandler | undefined,
-  planfirstMessages: WeakSet<object>,
+  retries: WeakSet<object>,
   final: PiAssistantMessage,
   signal: AbortSignal,
 ): Promise<void> {
@@ -98,7 +99,7 @@ async function endAttempt(
     // A message the user queued meanwhile comes next and starts a fresh run instead.
     if (agent.hasQueuedMessages()) return;
     const message = piUserMessage(resolved.instruction.text, ctx.now());
-    planfirstMessages.add(message);
+    retries.add(message);
     agent.followUp(message);
     ctx.emit({ type: 'retry_injected', instruction: resolved.instruction, kind });
     return;
@@ -145,7 +146,9 @@ async function settleApproval(
     return parked;
   }
   const applied = applyDecision(ctx, answer.decision);
-  if (!applied.applied || !applied.message) return { status: 'completed' };
+  // An answer that does not apply (say, an invalid edited plan) leaves the plan pending.
+  if (!applied.applied) return parked;
+  if (!applied.message) return { status: 'completed' };
   // Decision messages are the user's word, so they start a run like a prompt would.
   agent.followUp(piUserMessage(applied.message.text, ctx.now()));
   ctx.emit({ type: 'decision_injected', kind: applied.message.kind, text: applied.message.text });

@@ -178,4 +178,19 @@ describe('pi adapter: approval handlers', () => {
     expect(lastUserText(s.requests[1])).toContain('Only add the test');
     expect(s.store.get().planMode.plan?.title).toBe('Edited by the user');
   });
+
+  it('keeps the plan pending when the handler answers with an invalid edit', async () => {
+    const s = scenario({
+      options: planning,
+      approvals: async () => ({ action: 'edit', plan: { title: 'No steps', steps: [] } }),
+      responses: [submit()],
+    });
+    await s.agent.prompt('Fix it.');
+
+    expect(s.planfirst.outcome().status).toBe('awaiting_approval');
+    expect(s.events).toContainEqual(
+      expect.objectContaining({ type: 'approval_resolved', applied: false, code: 'invalid_plan' }),
+    );
+    expect(s.requests).toHaveLength(1);
+  });
 });

@@ -2,7 +2,7 @@ import type { AgentTool } from '@mariozechner/pi-agent-core';
 import { fauxAssistantMessage, fauxText, fauxToolCall, Type } from '@mariozechner/pi-ai';
 import { describe, expect, it } from 'vitest';
 import { ACK_INSTRUCTION } from '../../../src/index.js';
-import { lastUserText, scenario, script } from './harness.js';
+import { lastUserText, plan, scenario, script } from './harness.js';
 
 const narrate = (text = "I'll update parse.ts to guard the empty case.") =>
   fauxAssistantMessage(text);
@@ -140,5 +140,46 @@ describe('pi adapter: the incomplete-turn resolver on turn_end', () => {
     expect(s.requests[0]?.systemPrompt).not.toContain(ACK_INSTRUCTION);
     expect(s.requests[1]?.systemPrompt).toContain(ACK_INSTRUCTION);
     expect(s.requests[2]?.systemPrompt).not.toContain(ACK_INSTRUCTION);
+  });
+
+  it('treats an approval as the user’s go: narrating the plan instead of acting is retried', async () => {
+    const s = scenario({
+      options: { planMode: { enabled: true } },
+      approvals: async () => ({ action: 'approve' }),
+      responses: [
+        fauxAssistantMessage(fauxToolCall('exit_plan_mode', plan), { stopReason: 'toolUse' }),
+        narrate("I'll start with step 1: adding the failing test."),
+        fauxAssistantMessage(fauxToolCall('write_file', { path: 'test/a.ts', content: 'x' }), {
+          stopReason: 'toolUse',
+        }),
+        fauxAssistantMessage('Both steps are done.'),
+      ],
+    });
+    await s.agent.prompt('Fix the crash in parse().');
+
+    expect(retries(s.events)).toEqual([expect.objectContaining({ kind: 'planning-only' })]);
+    expect(lastUserText(s.requests[2])).toContain('retry 1 of 3');
+    expect(s.writes).toEqual(['test/a.ts']);
+  });
+
+  it('reports an aborted run and a failed model call as such, without retrying', async () => {
+    const aborted = scenario({
+      responses: [
+        () => {
+          aborted.agent.abort();
+          return narrate();
+        },
+      ],
+    });
+    await aborted.agent.prompt('Fix the crash in src/parse.ts.');
+    expect(aborted.planfirst.outcome()).toEqual({ status: 'aborted' });
+
+    const failed = scenario({ responses: [] });
+    await failed.agent.prompt('Fix the crash in src/parse.ts.');
+    expect(failed.planfirst.outcome()).toEqual({
+      status: 'error',
+      message: 'No more faux responses queued',
+    });
+    expect(retries([...aborted.events, ...failed.events])).toEqual([]);
   });
 });
