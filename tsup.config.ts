@@ -20,19 +20,41 @@ const coreAsPackage: Plugin = {
   },
 };
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'testing/index': 'src/testing/index.ts',
-    'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts',
-    'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
-  },
-  format: ['esm', 'cjs'],
+const shared: Options = {
   dts: true,
   sourcemap: true,
-  clean: true,
+  // `npm run build` empties dist/ once (prebuild); the configs below run in parallel and must
+  // not race to clean it.
+  clean: false,
   target: 'node20',
   splitting: false,
   treeshake: true,
   esbuildPlugins: [coreAsPackage],
-});
+};
+
+const dualEntries = {
+  index: 'src/index.ts',
+  'testing/index': 'src/testing/index.ts',
+  'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts',
+  'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
+};
+// pi is ESM-only, and so is its adapter.
+const esmOnlyEntries = { 'adapters/pi-agent-core': 'src/adapters/pi-agent-core/index.ts' };
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: dualEntries,
+    format: ['esm', 'cjs'],
+    // Declarations for every entry in one pass, so the adapters' .d.ts share the root's type
+    // chunks instead of carrying a second copy of the core's declarations.
+    dts: { entry: { ...dualEntries, ...esmOnlyEntries } },
+  },
+  {
+    ...shared,
+    entry: esmOnlyEntries,
+    format: ['esm'],
+    dts: false,
+    external: [/^@mariozechner\//],
+  },
+]);

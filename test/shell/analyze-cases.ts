@@ -222,6 +222,7 @@ export const bypassCommands: readonly [string, string][] = [
   // Expansions and syntax.
   ['echo $HOME', 'expansion'],
   ['echo "$HOME"', 'expansion'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
   ['echo ${HOME}', 'expansion'],
   ['cat $IFS/etc/passwd', 'expansion'],
   ['echo `id`', 'command_substitution'],

@@ -1,0 +1,129 @@
+import type {
+  Agent,
+  AgentTool,
+  BeforeToolCallContext,
+  BeforeToolCallResult,
+  StreamFn,
+} from '@mariozechner/pi-agent-core';
+import type { ApprovalDecision, Plan } from '../../index.js';
+import { applyDecision } from './approvals.js';
+import { createContext } from './context.js';
+import { createBeforeToolCall } from './gate.js';
+import { piUserMessage } from './messages.js';
+import { createPlanTools } from './plan-tools.js';
+import { createRunListener } from './run-listener.js';
+import { withPlanfirstSystemPrompt } from './system-prompt.js';
+import type { PiDecisionResult, PiRunOutcome, PlanfirstPiConfig } from './types.js';
+
+/**
+ * planfirst wired into one pi Agent (see createPlanfirstPi()): the pieces pi takes, plus the
+ * calls a host needs around runs — deciding a parked plan and reading how a run ended.
+ */
+export interface PlanfirstPi {
+  /** The plan tools as AgentTools; attach() adds them to the agent. */
+  readonly planTools: AgentTool[];
+  /** The gate as pi's `beforeToolCall` hook; attach() installs it. */
+  readonly beforeToolCall: (
+    context: BeforeToolCallContext,
+  ) => Promise<BeforeToolCallResult | undefined>;
+  /** Wraps a stream function to add the plan-mode system prompt per model call. */
+  streamFn(base?: StreamFn): StreamFn;
+  /**
+   * Wires planfirst into `agent`: plan tools, gate, system prompt, and the turn-end listener
+   * (incomplete-turn retries, approvals). Returns a function that undoes all of it.
+   */
+  attach(agent: Agent): () => void;
+  /**
+   * Applies the user's decision on the pending plan (bound to its approval id) and sends the
+   * decision message to the attached agent, which then executes or revises; resolves when
+   * that run ends. A stale decision changes nothing.
+   */
+  resolveApproval(decision: ApprovalDecision): Promise<PiDecisionResult>;
+  /** The plan waiting for a decision, read from the stored session. */
+  pendingApproval(): { approvalId: string; plan: Plan } | undefined;
+  /** How the last run ended: completed, awaiting_approval, blocked, aborted or error. */
+  outcome(): PiRunOutcome;
+}
+
+/**
+ * Creates the pi adapter for one agent. The session lives in `config.store` and is the only
+ * state that matters between runs: persist it as JSON, and a new adapter over the parsed
+ * session (with the agent's transcript) picks up where the old one stopped.
+ */
+export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
+  const ctx = createContext(config);
+  const planTools = createPlanTools(ctx);
+  const beforeToolCall = createBeforeToolCall(ctx);
+  let attached: Agent | undefined;
+
+  const attach = (agent: Agent): (() => void) => {
+    if (attached) throw new Error('planfirst: this adapter is already attached to an agent');
+    attached = agent;
+    const names = new Set(planTools.map((tool) => tool.name));
+    agent.state.tools = [...agent.state.tools.filter((t) => !names.has(t.name)), ...planTools];
+
+    const hostBefore = agent.beforeToolCall;
+    const gate: NonNullable<Agent['beforeToolCall']> = async (context, signal) =>
+      (await beforeToolCall(context)) ?? hostBefore?.(context, signal);
+    agent.beforeToolCall = gate;
+    const hostStream = agent.streamFn;
+    const stream = withPlanfirstSystemPrompt(ctx, hostStream);
+    agent.streamFn = stream;
+    const unsubscribe = agent.subscribe(
+      createRunListener(
+        ctx,
+        {
+          messages: () => agent.state.messages,
+          hasQueuedMessages: () => agent.hasQueuedMessages(),
+          followUp: (message) => agent.followUp(message),
+          errorMessage: () => agent.state.errorMessage,
+        },
+        config.approvals,
+      ),
+    );
+    return () => {
+      unsubscribe();
+      if (agent.beforeToolCall === gate) {
+        if (hostBefore) agent.beforeToolCall = hostBefore;
+        else delete agent.beforeToolCall;
+      }
+      if (agent.streamFn === stream) agent.streamFn = hostStream;
+      agent.state.tools = agent.state.tools.filter((t) => !planTools.includes(t));
+      attached = undefined;
+    };
+  };
+
+  const resolveApproval = async (decision: ApprovalDecision): Promise<PiDecisionResult> => {
+    const applied = applyDecision(ctx, decision);
+    if (!applied.applied) return applied;
+    const message = applied.message;
+    const agent = attached;
+    if (message && agent) {
+      const userMessage = piUserMessage(message.text, ctx.now());
+      ctx.emit({ type: 'decision_injected', kind: message.kind, text: message.text });
+      if (agent.state.isStreaming) agent.followUp(userMessage);
+      else await agent.prompt(userMessage);
+    }
+    return {
+      applied: true,
+      code: applied.code,
+      ...(message ? { decisionMessage: message } : {}),
+      outcome: ctx.outcome,
+    };
+  };
+
+  return {
+    planTools,
+    beforeToolCall,
+    streamFn: (base) => withPlanfirstSystemPrompt(ctx, base),
+    attach,
+    resolveApproval,
+    pendingApproval: () => {
+      const { approval, approvalId, plan } = ctx.store.get().planMode;
+      return approval === 'pending' && approvalId !== undefined && plan !== undefined
+        ? { approvalId, plan }
+        : undefined;
+    },
+    outcome: () => ctx.outcome,
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  type ApprovalDecision,
+  type IgnoredReason,
+  type PlanMessage,
+  resolveApproval,
+  type TransitionCode,
+  takeDecisionMessage,
+} from '../../index.js';
+import type { AdapterContext } from './context.js';
+import type { PiApprovalHandler, PiApprovalRequest } from './types.js';
+
+/**
+ * What asking the host's handler produced. Abort and failure are values, not exceptions, so
+ * the turn-end listener (which pi awaits) never throws into pi's loop.
+ */
+export type HandlerAnswer =
+  | { kind: 'decision'; decision: ApprovalDecision }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Awaits the host's approval handler for the pending plan, turning `approvalTimeoutMs` into a
+ * `timeout` decision. An abort or a throwing handler leaves the plan pending (parked): the
+ * host can still decide it later with resolveApproval().
+ */
+export async function askHandler(
+  handler: PiApprovalHandler,
+  request: PiApprovalRequest,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<HandlerAnswer> {
+  const approvalId = request.approvalId;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const timeout = new Promise<HandlerAnswer>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ kind: 'decision', decision: { action: 'timeout', approvalId } }),
+      timeoutMs,
+    );
+  });
+  const aborted = new Promise<HandlerAnswer>((resolve) => {
+    onAbort = () => resolve({ kind: 'aborted' });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const answered = Promise.resolve()
+    .then(() => handler(request, signal))
+    .then(
+      (answer): HandlerAnswer => ({ kind: 'decision', decision: { ...answer, approvalId } }),
+      (error: unknown): HandlerAnswer => ({
+        kind: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  try {
+    return await Promise.race([answered, timeout, aborted]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * What applying a decision did: the transition and the message still owed to the model, which
+ * the caller delivers (followUp() mid-run, or prompt() on an idle agent).
+ */
+export type AppliedDecision =
+  | { applied: true; code: TransitionCode; message?: PlanMessage }
+  | { applied: false; reason: IgnoredReason; message: string };
+
+/**
+ * Applies a decision to the stored session and takes the decision message to inject (each is
+ * taken exactly once). A stale or invalid decision changes nothing and says why.
+ */
+export function applyDecision(ctx: AdapterContext, decision: ApprovalDecision): AppliedDecision {
+  const result = resolveApproval(ctx.store.get(), decision, { now: ctx.now() });
+  const approvalId = typeof decision?.approvalId === 'string' ? decision.approvalId : '';
+  const action = decision?.action;
+  if (!result.applied) {
+    ctx.emit({
+      type: 'approval_resolved',
+      approvalId,
+      action,
+      applied: false,
+      code: result.reason,
+    });
+    return { applied: false, reason: result.reason, message: result.message };
+  }
+  const taken = takeDecisionMessage(result.state, ctx.options);
+  ctx.store.set(taken.state);
+  ctx.emit({ type: 'approval_resolved', approvalId, action, applied: true, code: result.code });
+  return {
+    applied: true,
+    code: result.code,
+    ...(taken.message ? { message: taken.message } : {}),
+  };
+}

@@ -1,0 +1,13 @@
+// planfirst for pi (@mariozechner/pi-agent-core + @mariozechner/pi-ai). ESM-only, like pi.
+export { createPlanfirstPi, type PlanfirstPi } from './adapter.js';
+export type { ReadOnlyHinted } from './gate.js';
+export type { PlanToolDetails } from './plan-tools.js';
+export type {
+  PiApprovalAnswer,
+  PiApprovalHandler,
+  PiApprovalRequest,
+  PiDecisionResult,
+  PiRunOutcome,
+  PlanfirstPiConfig,
+  PlanfirstPiEvent,
+} from './types.js';

@@ -1,0 +1,106 @@
+import type {
+  ApprovalDecision,
+  GateCode,
+  IgnoredReason,
+  Plan,
+  PlanfirstOptions,
+  PlanMessage,
+  PlanMessageKind,
+  PlanToolName,
+  ResolvedOptions,
+  RetryInstruction,
+  SessionState,
+  SessionStore,
+  TransitionCode,
+  TurnKind,
+} from '../../index.js';
+
+/**
+ * What the host passes to createPlanfirstPi(). Only `store` is required: the session is the one
+ * piece of state the host must own, because it has to outlive the process.
+ */
+export interface PlanfirstPiConfig {
+  /** Holds the session; persist it (JSON) to survive restarts and parked approvals. */
+  store: SessionStore;
+  options?: PlanfirstOptions | ResolvedOptions;
+  /** Names of host tools that only read; added to `planMode.readOnlyTools` for the gate. */
+  readOnlyTools?: Iterable<string>;
+  /** Decides approvals in-run. Without it the run parks and you call resolveApproval() later. */
+  approvals?: PiApprovalHandler;
+  /** Progress for UIs and logs. Called synchronously; must not throw. */
+  onEvent?: (event: PlanfirstPiEvent) => void;
+  /** Clock for plan-mode timestamps (ms since epoch). Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * The plan waiting for the user's decision, as an approvals handler receives it: enough to
+ * render a plan card (see renderPlan()) and to bind the answer to this request.
+ */
+export interface PiApprovalRequest {
+  approvalId: string;
+  plan: Plan;
+  /** The session at the time of asking (read-only: the adapter applies the answer). */
+  session: SessionState;
+}
+
+/**
+ * A handler's answer: a decision without the approval id, which the adapter fills in, so a
+ * handler cannot answer a different request than the one it was asked about.
+ */
+export type PiApprovalAnswer = Omit<ApprovalDecision, 'approvalId'>;
+
+/**
+ * Decides a pending plan while the run waits. Exceeding `planMode.approvalTimeoutMs` counts as
+ * a `timeout` decision; `signal` aborts when the agent is aborted.
+ */
+export type PiApprovalHandler = (
+  request: PiApprovalRequest,
+  signal: AbortSignal,
+) => Promise<PiApprovalAnswer>;
+
+/**
+ * How the last run ended, as far as planfirst is concerned. pi's prompt() resolves the same
+ * way for all of them, so this is where a host learns to show a plan card or a blocked message.
+ */
+export type PiRunOutcome =
+  | { status: 'idle' }
+  | { status: 'running' }
+  | { status: 'completed' }
+  | { status: 'awaiting_approval'; approvalId: string; plan: Plan }
+  | { status: 'blocked'; message: string; kind: TurnKind }
+  | { status: 'aborted' }
+  | { status: 'error'; message: string };
+
+/**
+ * What resolveApproval() did with a decision. `decisionMessage` went to the attached agent;
+ * with no agent attached, delivering it as the next user message is up to the host.
+ */
+export type PiDecisionResult =
+  | {
+      applied: true;
+      code: TransitionCode;
+      decisionMessage?: PlanMessage;
+      outcome: PiRunOutcome;
+    }
+  | { applied: false; reason: IgnoredReason; message: string };
+
+/**
+ * Progress events for UIs and logs: one discriminated union, like pi's own events, delivered
+ * synchronously in the order they happen.
+ */
+export type PlanfirstPiEvent =
+  | { type: 'tool_blocked'; toolCallId: string; toolName: string; code: GateCode; message: string }
+  | { type: 'plan_tool'; toolName: PlanToolName; code: string; isError: boolean }
+  | { type: 'approval_requested'; approvalId: string; plan: Plan; repeated: boolean }
+  | {
+      type: 'approval_resolved';
+      approvalId: string;
+      action: ApprovalDecision['action'];
+      applied: boolean;
+      code: string;
+    }
+  | { type: 'approval_failed'; approvalId: string; message: string }
+  | { type: 'decision_injected'; kind: PlanMessageKind; text: string }
+  | { type: 'retry_injected'; instruction: RetryInstruction; kind: TurnKind }
+  | { type: 'blocked'; message: string; kind: TurnKind };
