@@ -32,6 +32,7 @@ export function onApprovalDecision(
   scope: StepScope,
 ): StepResult {
   const parked = session.run.phase === 'approval';
+  if (parked) scope.events.push({ type: 'run_started', trigger: 'approval_decision' });
   let s = parked ? session : startDecisionRun(session, scope);
   const r = resolveApproval(s, decision, { now: scope.now });
   if (!r.applied) {

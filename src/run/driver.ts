@@ -52,7 +52,7 @@ export type RunInput = { message: string } | { decision: ApprovalDecision } | { 
 export interface RunResult {
   status: RunStatus;
   session: SessionState;
-  /** Messages this run added to the session. */
+  /** Messages this call added to the session (a resumed or decided run: only the new ones). */
   messages: Message[];
   events: RunEvent[];
   /** For the user: the final answer, or why the run stopped. */
@@ -96,7 +96,9 @@ export async function runAgent(
         ? { type: 'approval_decision', decision: input.decision, now: now() }
         : { type: 'resume', now: now() };
   let current = session;
-  const startIndex = () => Math.min(current.run.startIndex, current.messages.length);
+  // What this call added: a run resumed after an error or a decision on a parked plan must not
+  // report the messages an earlier call already returned.
+  const added = () => current.messages.slice(session.messages.length);
   for (;;) {
     if (signal.aborted && next.type !== 'abort') next = { type: 'abort', now: now() };
     const out = step(current, next, context);
@@ -108,10 +110,11 @@ export async function runAgent(
         return {
           status: effect.outcome.status,
           session: current,
-          messages: current.messages.slice(startIndex()),
+          messages: added(),
           events,
           ...(effect.outcome.text === undefined ? {} : { text: effect.outcome.text }),
           ...(effect.outcome.reason === undefined ? {} : { reason: effect.outcome.reason }),
+          ...(effect.outcome.status === 'awaiting_approval' ? pendingApproval(current) : {}),
         };
       case 'call_model':
         next = await callModel(config.model, effect.request, signal, now, newId);
@@ -136,7 +139,7 @@ export async function runAgent(
           return {
             status: 'awaiting_approval',
             session: current,
-            messages: current.messages.slice(startIndex()),
+            messages: added(),
             events,
             approval: request,
           };
@@ -149,6 +152,14 @@ export async function runAgent(
       }
     }
   }
+}
+
+/** The plan still waiting for a decision, for a run that ends `awaiting_approval`. */
+function pendingApproval(session: SessionState): Pick<RunResult, 'approval'> {
+  const { approval, approvalId, plan } = session.planMode;
+  return approval === 'pending' && approvalId !== undefined && plan !== undefined
+    ? { approval: { approvalId, plan } }
+    : {};
 }
 
 async function callModel(

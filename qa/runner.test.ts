@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isBroken, parseScenario, runScenario } from './run-scenarios.js';
+
+// The runner must be able to fail: a scenario file it cannot read, or whose expectations do
+// not hold, is reported instead of silently passing.
+
+const fence = '```';
+const md = (json: object) =>
+  `# A scenario\n\nA story.\n\n${fence}json\n${JSON.stringify(json, null, 2)}\n${fence}\n`;
+
+describe('the scenario runner', () => {
+  it('rejects a file without exactly one JSON block', () => {
+    const none = parseScenario('none.md', '# No block\n\nJust prose.\n');
+    const two = parseScenario('two.md', `${md({ input: { message: 'a' } })}\n${md({})}`);
+    expect(isBroken(none) && none.error).toContain('found 0');
+    expect(isBroken(two) && two.error).toContain('found 2');
+  });
+
+  it('rejects a misspelt field instead of ignoring it', () => {
+    const typo = parseScenario('typo.md', md({ input: { message: 'a' }, expect: { staus: 'x' } }));
+    expect(isBroken(typo) && typo.error).toContain('staus');
+  });
+
+  it('reports every expectation that does not hold, with a transcript', async () => {
+    const s = parseScenario(
+      'wrong.md',
+      md({
+        input: { message: 'Say hello.' },
+        script: ['Hello!', 'An extra turn nobody asks for.'],
+        expect: { status: 'blocked', toolsExecuted: ['read_file'] },
+      }),
+    );
+    if (isBroken(s)) throw new Error(s.error);
+    const report = await runScenario(s);
+    expect(report.ok).toBe(false);
+    expect(report.failures.join('\n')).toMatch(/status: expected blocked, got completed/);
+    expect(report.failures.join('\n')).toMatch(/toolsExecuted/);
+    expect(report.failures.join('\n')).toMatch(/1 scripted model turn\(s\) never used/);
+    expect(report.transcript).toContain('assistant [stop]: Hello!');
+  });
+
+  it('passes a scenario whose expectations hold', async () => {
+    const s = parseScenario(
+      'right.md',
+      md({
+        input: { message: 'Say hello.' },
+        script: ['Hello!'],
+        expect: { status: 'completed', modelCalls: 1, injected: [] },
+      }),
+    );
+    if (isBroken(s)) throw new Error(s.error);
+    const report = await runScenario(s);
+    expect(report.failures).toEqual([]);
+  });
+});
