@@ -22,10 +22,10 @@ export function formatVerdict(verdict: ShellVerdict, paint: Palette): string {
 
 /**
  * The verdict of `planfirst check --json`: exactly the fields of `ShellVerdict`, in a fixed
- * order, for scripts and `jq`.
+ * order, on one line for scripts and `jq`.
  */
 export function verdictJson(verdict: ShellVerdict): string {
   const { readOnly, code, reason, commands } = verdict;
   const shape = { readOnly, code, reason, commands: commands.map((c) => ({ argv: c.argv })) };
-  return `${JSON.stringify(shape, null, 2)}\n`;
+  return `${JSON.stringify(shape)}\n`;
 }

@@ -38,12 +38,18 @@ Options:
 
 type Topic = 'main' | 'check' | 'demo';
 
-/** The help text of the CLI or of one of its commands. */
+/**
+ * The help text of the CLI or of one of its commands, for `--help` and `help <command>`.
+ * It documents every option `parseArgs` accepts; keep the two in step.
+ */
 export function helpText(topic: Topic): string {
   return { main, check, demo }[topic];
 }
 
-/** What a usage error prints after the error: the usage line and where to find more. */
+/**
+ * What a usage error prints after the error: the topic's usage line and the command that
+ * shows the rest, so a typo does not bury the error under the whole help text.
+ */
 export function usageHint(topic: Topic): string {
   const [usage] = helpText(topic).split('\n');
   const more = topic === 'main' ? 'planfirst --help' : `planfirst ${topic} --help`;

@@ -57,6 +57,7 @@ describe.concurrent('planfirst check', () => {
   it('--json exits 0 for a read-only command, and options may follow the command', async () => {
     const run = await runCli(['check', 'wc -l README.md', '--json']);
     expect(run.status).toBe(0);
+    expect(run.stdout.split('\n')).toHaveLength(2); // one line of JSON, then the newline
     expect(JSON.parse(run.stdout)).toEqual({
       readOnly: true,
       code: 'read_only',

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cliPath } from './run-cli.js';
 
@@ -20,8 +22,19 @@ describe('the planfirst executable in the package', () => {
   });
 
   it('is built on install (prepare) and by the demo script', () => {
-    expect(pkg.scripts.prepare).toBe('npm run build');
+    expect(pkg.scripts.prepare).toBe('node scripts/built-for-npx.mjs || npm run build');
     expect(pkg.scripts.demo).toContain('node dist/cli.js demo');
+  });
+
+  it('is rebuilt by prepare except when npx links this checkout and a build exists', () => {
+    const skip = (npmCommand: string) =>
+      spawnSync(process.execPath, ['scripts/built-for-npx.mjs'], {
+        cwd: fileURLToPath(new URL('../../', import.meta.url)),
+        env: { ...process.env, npm_command: npmCommand },
+      }).status === 0;
+    expect(skip('exec')).toBe(true);
+    expect(skip('ci')).toBe(false);
+    expect(skip('install')).toBe(false);
   });
 
   it('starts with a node shebang and is executable', () => {

@@ -4,7 +4,7 @@ import { analyzeShellCommand, type ToolDefinition, type ToolExecutor } from '../
 export type DemoFiles = Map<string, string>;
 
 /** The bug the demo fixes: slugs keep a dash where punctuation ended the title. */
-export const buggySlug = `export function slugify(title: string): string {
+const buggySlug = `export function slugify(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 `;
@@ -12,7 +12,10 @@ export const buggySlug = `export function slugify(title: string): string {
 /** The line the model adds in the demo; the fake test run passes once it is in place. */
 export const slugFix = ".replace(/^-+|-+$/g, '')";
 
-/** A fresh copy of the demo repository. */
+/**
+ * A fresh copy of the demo repository: the buggy `slugify`, a caller and a test. Each call
+ * returns a new map, so runs never share state.
+ */
 export function demoFiles(): DemoFiles {
   return new Map([
     ['src/slug.ts', buggySlug],
