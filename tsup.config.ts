@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -16,6 +16,35 @@ const coreAsPackage: Plugin = {
       return target === rootIndex && fromAdapter
         ? { path: 'planfirst', external: true }
         : undefined;
+    });
+  },
+};
+
+// The library's public entry points, as the CLI reaches them in src/ and in dist/.
+const libraryEntries: Record<string, string> = {
+  'index.ts': './index.js',
+  'testing/index.ts': './testing/index.js',
+};
+
+// The CLI imports the library only through its public entry points, kept external
+// (`./index.js` next to `dist/cli.js`): it runs on the same build a host installs instead of
+// bundling a second copy. Any other import from outside src/cli fails the build.
+const src = resolve('src');
+const cliUsesLibraryBuild: Plugin = {
+  name: 'cli-uses-library-build',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const target = relative(src, resolve(dirname(args.importer), args.path)).replace(/\\/g, '/');
+      const entry = libraryEntries[target.replace(/\.js$/, '.ts')];
+      if (entry !== undefined) return { path: entry, external: true };
+      if (target.startsWith('cli/') || target === '../package.json') return undefined;
+      return {
+        errors: [
+          {
+            text: `src/cli may import the library only through src/index.ts or src/testing/index.ts, not ${args.path}`,
+          },
+        ],
+      };
     });
   },
 };
@@ -56,5 +85,15 @@ export default defineConfig([
     format: ['esm'],
     dts: false,
     external: [/^@mariozechner\//],
+  },
+  {
+    // `planfirst` on the command line: ESM only, not part of the package's exports.
+    ...shared,
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: false,
+    banner: { js: '#!/usr/bin/env node' },
+    esbuildPlugins: [cliUsesLibraryBuild],
   },
 ]);

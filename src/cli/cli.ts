@@ -1,0 +1,55 @@
+import { version } from '../../package.json';
+import { analyzeShellCommand } from '../index.js';
+import { type CliCommand, parseArgs } from './args.js';
+import { formatVerdict, verdictJson } from './check.js';
+import { palette, shouldColor } from './color.js';
+import { demoTranscript, runDemo } from './demo/index.js';
+import { helpText, usageHint } from './help.js';
+
+/** What the CLI may touch: two output streams and the environment. Tests pass their own. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout is a terminal (`process.stdout.isTTY`). */
+  isTTY: boolean | undefined;
+}
+
+/** Exit statuses: success or read-only, not read-only or a failed demo, bad command line. */
+export const ExitCodes = { ok: 0, notReadOnly: 1, usage: 2 } as const;
+
+/**
+ * Runs `planfirst` with the arguments after the program name and returns the exit status.
+ * `check` exits 0 when the command is read-only and 1 when not; usage errors exit 2.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`planfirst: ${parsed.error}\n${usageHint(parsed.topic)}`);
+    return ExitCodes.usage;
+  }
+  return run(parsed.command, io);
+}
+
+async function run(command: CliCommand, io: CliIo): Promise<number> {
+  switch (command.kind) {
+    case 'help':
+      io.stdout(helpText(command.topic));
+      return ExitCodes.ok;
+    case 'version':
+      io.stdout(`${version}\n`);
+      return ExitCodes.ok;
+    case 'check': {
+      const verdict = analyzeShellCommand(command.command);
+      const paint = palette(shouldColor({ ...io, noColorFlag: command.noColor }));
+      io.stdout(command.json ? verdictJson(verdict) : formatVerdict(verdict, paint));
+      return verdict.readOnly ? ExitCodes.ok : ExitCodes.notReadOnly;
+    }
+    case 'demo': {
+      const demo = await runDemo();
+      const paint = palette(shouldColor({ ...io, noColorFlag: command.noColor }));
+      io.stdout(demoTranscript(demo, paint));
+      return demo.result.status === 'completed' ? ExitCodes.ok : ExitCodes.notReadOnly;
+    }
+  }
+}

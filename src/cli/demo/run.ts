@@ -1,0 +1,40 @@
+import { createSession, type PlanfirstOptions, type RunResult, runAgent } from '../../index.js';
+import { scriptedModel } from '../../testing/index.js';
+import { type DemoFiles, demoFiles, demoTools } from './repo.js';
+import { demoRequest, demoScript } from './script.js';
+
+/** Everything the demo transcript is built from. */
+export interface DemoRun {
+  request: string;
+  result: RunResult;
+  /** Paths whose content the run changed in the in-memory repository. */
+  changed: string[];
+  files: DemoFiles;
+  /** The session's mode when the run started. */
+  startedIn: 'normal' | 'plan';
+}
+
+/** Plan mode on from the start, as a host would enable it for a "plan first" session. */
+export const demoOptions: PlanfirstOptions = { planMode: { enabled: true } };
+
+/**
+ * Runs the demo session through the real driver (`runAgent`): a scripted model, the in-memory
+ * tools and an approvals handler that approves whatever plan it is shown.
+ */
+export async function runDemo(): Promise<DemoRun> {
+  const files = demoFiles();
+  const before = new Map(files);
+  const session = createSession(demoOptions);
+  const result = await runAgent(
+    {
+      model: scriptedModel(demoScript()),
+      tools: demoTools(files),
+      options: demoOptions,
+      approvals: async ({ approvalId }) => ({ action: 'approve', approvalId }),
+    },
+    session,
+    { message: demoRequest },
+  );
+  const changed = [...files.keys()].filter((path) => files.get(path) !== before.get(path));
+  return { request: demoRequest, result, changed, files, startedIn: session.planMode.mode };
+}
