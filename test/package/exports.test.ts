@@ -31,6 +31,13 @@ const publicNames = [
   'analyzeShellCommand',
   'analyzeArgv',
   'hardenedShellEnv',
+  'step',
+  'runAgent',
+  'compactionReminder',
+  'handlePlanToolCall',
+  'planModeSystemPrompt',
+  'isReadOnlyCall',
+  'memorySessionStore',
 ];
 
 describe('the built package (run `npm run build` first; `npm test` does)', () => {
@@ -45,6 +52,17 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
       unknown
     >;
     for (const name of publicNames) expect(cjs[name], name).toBeDefined();
+  });
+
+  it('exposes the scripted model on planfirst/testing in both formats', async () => {
+    const esm = (await import(new URL('testing/index.js', dist).href)) as Record<string, unknown>;
+    const cjs = createRequire(import.meta.url)(
+      new URL('testing/index.cjs', dist).pathname,
+    ) as Record<string, unknown>;
+    for (const name of ['scriptedModel', 'assistant', 'toolCall', 'thinking']) {
+      expect(esm[name], name).toBeTypeOf('function');
+      expect(cjs[name], name).toBeTypeOf('function');
+    }
   });
 
   it('ships type declarations for both', () => {

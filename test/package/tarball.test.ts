@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Packs the build (`npm test` builds first) once, without lifecycle scripts so packing does not
+// rebuild, and lints the tarball a host would install.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+let dir = '';
+let tarball = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'planfirst-pack-'));
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const [file] = readdirSync(dir).filter((name) => name.endsWith('.tgz'));
+  tarball = join(dir, file ?? 'missing.tgz');
+});
+
+afterAll(() => {
+  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+});
+
+const run = (command: string, args: string[]) => {
+  try {
+    return { status: 0, out: execFileSync(command, args, { cwd: root, encoding: 'utf8' }) };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { status: failed.status, out: `${failed.stdout}\n${failed.stderr}` };
+  }
+};
+
+describe('the packed tarball', () => {
+  it('ships only the build, README, CHANGELOG, LICENSE and package.json', () => {
+    const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
+    const files = listing.trim().split('\n');
+    const outside = files.filter(
+      (file) =>
+        !file.startsWith('package/dist/') &&
+        ![
+          'package/README.md',
+          'package/CHANGELOG.md',
+          'package/LICENSE',
+          'package/package.json',
+        ].includes(file),
+    );
+    expect(outside).toEqual([]);
+    expect(files).toContain('package/dist/cli.js');
+    expect(files).toContain('package/dist/adapters/pi-agent-core.js');
+  });
+
+  it('passes publint with warnings treated as errors', () => {
+    const result = run(bin('publint'), ['run', tarball, '--strict']);
+    expect(result.out).toContain('All good');
+    expect(result.status).toBe(0);
+  });
+
+  it('passes attw for the root and the dual-format subpaths (node16 profile)', () => {
+    const result = run(bin('attw'), [
+      tarball,
+      '--profile',
+      'node16',
+      '--exclude-entrypoints',
+      './pi-agent-core',
+    ]);
+    expect(result.status, result.out).toBe(0);
+    for (const entry of [
+      'planfirst',
+      'planfirst/testing',
+      'planfirst/ai-sdk',
+      'planfirst/openai-agents',
+    ]) {
+      expect(result.out).toContain(`"${entry}"`);
+    }
+  });
+
+  it('passes attw for the ESM-only pi-agent-core subpath (esm-only profile)', () => {
+    const result = run(bin('attw'), [
+      tarball,
+      '--profile',
+      'esm-only',
+      '--entrypoints',
+      './pi-agent-core',
+    ]);
+    expect(result.status, result.out).toBe(0);
+    expect(result.out).toContain('"planfirst/pi-agent-core"');
+  });
+});
