@@ -79,10 +79,15 @@ function classifyValid(
     if (planMode) return result(TurnKinds.acted, TurnRules.planInvestigation);
     return singleAction(turn, text, options);
   }
-  if (!text)
-    return turn.hasThinking
-      ? result(TurnKinds.reasoningOnly, TurnRules.thinkingOnly)
-      : result(TurnKinds.empty, TurnRules.noOutput);
+  if (!text) {
+    if (turn.hasThinking) return result(TurnKinds.reasoningOnly, TurnRules.thinkingOnly);
+    const bookkeeping = turn.toolCalls.map((c) => c.name);
+    return bookkeeping.length === 0
+      ? result(TurnKinds.empty, TurnRules.noOutput)
+      : result(TurnKinds.empty, TurnRules.noOutput, {
+          detail: `only plan bookkeeping: ${bookkeeping.join(', ')}`,
+        });
+  }
   return planMode ? planModeText(text, options) : normalModeText(turn, text, options);
 }
 

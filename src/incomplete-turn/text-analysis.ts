@@ -50,13 +50,49 @@ export function analyseText(text: string, matcher: PhraseMatcher<TextCueCategory
 }
 
 function unmasked(matches: TextMatch[]): TextMatch[] {
+  const masks = new Map<TextCueCategory, MaskIndex>();
+  const overlapsMask = (m: TextMatch, category: TextCueCategory) => {
+    let index = masks.get(category);
+    if (index === undefined) {
+      index = maskIndex(matches.filter((k) => k.category === category));
+      masks.set(category, index);
+    }
+    return index.overlaps(m.start, m.end);
+  };
   return matches.filter((m) => {
     const mask = maskedBy[m.category];
-    return (
-      mask === undefined ||
-      !matches.some((k) => k.category === mask && k.start < m.end && m.start < k.end)
-    );
+    return mask === undefined || !overlapsMask(m, mask);
   });
+}
+
+interface MaskIndex {
+  overlaps(start: number, end: number): boolean;
+}
+
+// Overlap queries in O(log n) each, so a long text full of cues stays linear-ish instead of
+// comparing every cue with every mask: masks sorted by start, with the furthest end reached so
+// far; [start, end) overlaps a mask iff some mask starting before `end` ends after `start`.
+function maskIndex(masks: TextMatch[]): MaskIndex {
+  const sorted = [...masks].sort((a, b) => a.start - b.start);
+  const starts = sorted.map((k) => k.start);
+  const furthestEnd: number[] = [];
+  let furthest = -1;
+  for (const k of sorted) {
+    furthest = Math.max(furthest, k.end);
+    furthestEnd.push(furthest);
+  }
+  return {
+    overlaps(start, end) {
+      let lo = 0;
+      let hi = starts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((starts[mid] ?? end) < end) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo > 0 && (furthestEnd[lo - 1] ?? -1) > start;
+    },
+  };
 }
 
 /** The first cue of a category in a sentence. */

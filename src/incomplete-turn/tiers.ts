@@ -67,10 +67,10 @@ const texts: Record<Exclude<RetryKind, 'auto-continue'>, Texts> = {
   },
   empty: {
     standard: (n) =>
-      `Your last reply was empty (${n}). Continue the task: make the next tool call or give your answer.`,
-    firm: (n) => `Your reply was empty again (${n}). Make the next tool call or answer now.`,
+      `Your last reply had neither an answer nor an action (${n}); updating the plan alone does not count. Continue the task: make the next tool call or give your answer.`,
+    firm: (n) => `Again no answer and no action (${n}). Make the next tool call or answer now.`,
     final: (n) =>
-      `Final retry (${n}): reply with a tool call or an answer. Another empty reply ends the run.`,
+      `Final retry (${n}): reply with a tool call or an answer. Another reply with neither ends the run.`,
   },
   'plan-ack-only': {
     standard: (n) =>
@@ -119,7 +119,7 @@ export function blockedMessage(
     'planning-only': 'kept describing what it would do without doing it',
     'single-action-narration': 'kept describing its next step without taking it',
     'reasoning-only': 'kept replying with reasoning only, nothing visible',
-    empty: 'kept sending empty replies',
+    empty: 'kept replying with neither an answer nor an action',
     'plan-ack-only': 'kept acknowledging the request without investigating or proposing a plan',
   };
   return mutated

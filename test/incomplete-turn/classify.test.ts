@@ -84,6 +84,14 @@ describe('reasoning-only and empty', () => {
     ['nothing at all', turn(''), 'empty', 'no-output'],
     ['only update_plan, no thinking', turn('', { toolCalls: [write('update_plan')] }), 'empty'],
   ]);
+  it('names the plan bookkeeping that was all the turn did', () => {
+    const only = turn('', { toolCalls: [write('update_plan')] });
+    expect(classifyTurn(only, { planMode: false }).evidence).toEqual({
+      rule: 'no-output',
+      detail: 'only plan bookkeeping: update_plan',
+    });
+    expect(classifyTurn(turn(''), { planMode: false }).evidence).toEqual({ rule: 'no-output' });
+  });
   it('applies in plan mode too', () => {
     expect(kindOf(turn('', { hasThinking: true }), true)).toBe('reasoning-only');
     expect(kindOf(turn(''), true)).toBe('empty');

@@ -105,14 +105,15 @@ describe('classifyTurn properties', () => {
     );
   });
 
-  it('answers a megabyte of text in linear time', () => {
+  it('answers a megabyte of text (timed in bench/worst-case-inputs.bench.ts)', () => {
     const wide = resolveOptions({ incompleteTurn: { narrationMaxLength: 100_000 } });
     const big = "I'll go. Done? let me know ".repeat(4000); // ~100 KB judged in full
     const huge = 'ab '.repeat(350_000); // ~1 MB, over any threshold
-    const started = performance.now();
-    classifyTurn({ ...baseTurn, text: big }, { planMode: false, options: wide });
-    classifyTurn({ ...baseTurn, text: huge, userPrompt: huge }, { planMode: false, options });
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(classifyTurn({ ...baseTurn, text: big }, { planMode: false, options: wide }).kind).toBe(
+      'answered',
+    );
+    const hugeTurn = { ...baseTurn, text: huge, userPrompt: huge };
+    expect(classifyTurn(hugeTurn, { planMode: false, options }).kind).toBe('answered');
   });
 });
 

@@ -87,7 +87,7 @@ describe('escalation', () => {
       'empty',
       'blocked',
     ]);
-    expect(results[4]?.message).toContain('empty replies');
+    expect(results[4]?.message).toContain('neither an answer nor an action');
   });
 
   it('words the blocked message differently once something was changed', () => {

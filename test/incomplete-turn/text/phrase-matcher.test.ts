@@ -26,15 +26,13 @@ describe('compilePhrases', () => {
   it('reports the phrase as configured, whatever its case or width', () => {
     expect(found('ＩʼＬＬ go')).toEqual(["promise:I'll@0"]);
   });
-  it('scans in time linear in the text, whatever the phrases', () => {
+  it('scans a megabyte against 2,000 overlapping phrases (timed in bench/worst-case-inputs.bench.ts)', () => {
     const many = compilePhrases(
       { a: Array.from({ length: 2000 }, (_, i) => `${'a'.repeat(i % 50)}b`) },
       foldText,
     );
     const text = 'a'.repeat(1_000_000);
-    const started = performance.now();
     expect(many.scan(text)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
   it('finds the phrases that start at a position', () => {
     expect(matcher.matchesAt(foldText('on it now'), 0).map((m) => m.phrase)).toEqual([

@@ -53,7 +53,9 @@ describe('checkInputLimits judges the raw text first', () => {
   });
 });
 
-describe('time is linear in the input', () => {
+// How fast these are answered is measured in bench/worst-case-inputs.bench.ts; here, that
+// they are answered at all (no stack overflow, no exception) and how.
+describe('adversarial inputs at and over the limits', () => {
   const oneMiB = 1024 * 1024;
   const inputs: [string, string][] = [
     ['letters', 'a'.repeat(oneMiB)],
@@ -61,10 +63,8 @@ describe('time is linear in the input', () => {
     ['multibyte', 'é'.repeat(oneMiB / 2)],
     ['quotes', '"'.repeat(oneMiB)],
   ];
-  it.each(inputs)('answers 1 MiB of %s in milliseconds', (_name, input) => {
-    const started = performance.now();
+  it.each(inputs)('rejects 1 MiB of %s by its size', (_name, input) => {
     expect(parseShell(input)).toMatchObject({ ok: false, code: 'input_too_long' });
-    expect(performance.now() - started).toBeLessThan(50);
   });
 
   const limit: [string, string][] = [
@@ -76,9 +76,8 @@ describe('time is linear in the input', () => {
     ['nested parens', '('.repeat(8000)],
     ['continuations', 'ls \\\n'.repeat(1600)],
   ];
-  it.each(limit)('answers an 8 KiB worst case of %s quickly', (_name, input) => {
-    const started = performance.now();
-    parseShell(input);
-    expect(performance.now() - started).toBeLessThan(100);
+  it.each(limit)('answers an 8 KiB worst case of %s with a verdict', (_name, input) => {
+    const result = parseShell(input);
+    expect(typeof result.ok).toBe('boolean');
   });
 });

@@ -132,13 +132,10 @@ describe('checkAwkProgram blocks programs that run commands, write or reach out'
     expect(verdict(program)).toContain('not understood');
   });
 
-  it('answers in linear time on a megabyte of program', () => {
-    const started = performance.now();
+  it('answers a megabyte of program (timed in bench/worst-case-inputs.bench.ts)', () => {
     expect(verdict(`{ x = 1${' / 2'.repeat(250_000)} }`)).toBe('allow');
     expect(verdict(`BEGIN { ${'getline a[('.repeat(100_000)} }`)).not.toBe('allow');
     expect(verdict(`{ print "${'x'.repeat(1_000_000)}" }`)).toBe('allow');
-    // Loose: a quadratic scan would take minutes on these inputs.
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 

@@ -154,12 +154,9 @@ describe('checkSedScript blocks scripts it cannot follow exactly', () => {
     }
   });
 
-  it('answers in linear time on a megabyte of script', () => {
-    const started = performance.now();
+  it('answers a megabyte of script (timed in bench/worst-case-inputs.bench.ts)', () => {
     expect(verdict(`s/${'[a'.repeat(500_000)}/x/`)).not.toBe('allow');
     expect(verdict(`1a ${'\\x'.repeat(500_000)}`)).toBe('allow');
-    // Loose: a quadratic scan would take minutes on these inputs.
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
