@@ -12,6 +12,7 @@ import {
   planModeInvariantIssues,
   planModeStateSchema,
 } from './plan-mode/state.js';
+import { runInvariantIssues } from './run/invariants.js';
 import { initialRunState, runStateSchema } from './run/state-schema.js';
 import { toValidationIssues } from './zod-issues.js';
 
@@ -32,6 +33,8 @@ export const sessionSchema = z
   .superRefine((session, ctx) => {
     for (const issue of planModeInvariantIssues(session.planMode))
       ctx.addIssue({ code: 'custom', path: ['planMode', issue.path], message: issue.message });
+    for (const issue of runInvariantIssues(session.run, session.messages, session.planMode))
+      ctx.addIssue({ code: 'custom', path: ['run', ...issue.path], message: issue.message });
   });
 
 /** Everything planfirst remembers between steps: plain JSON, safe to persist and resume. */

@@ -9,6 +9,8 @@ import {
   type RunEvent,
   runAgent,
   type SessionState,
+  type StepInput,
+  step,
   type ToolCallBlock,
 } from '../../src/index.js';
 import { assistant, thinking, toolCall } from '../../src/testing/index.js';
@@ -146,6 +148,66 @@ describe('the run loop under random scripts', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('every state step reaches is a valid stored session', () => {
+  const effectChoice = fc.constantFrom('all', 'first', 'abort', 'resume', 'message');
+  it('parseSession accepts the session after every step, mid-run included', () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(turn, { minLength: 1, maxLength: 8 }),
+        fc.array(effectChoice, { minLength: 1, maxLength: 8 }),
+        fc.array(decision, { maxLength: 3 }),
+        (startInPlan, script, choices, decisions) => {
+          const options = { planMode: { enabled: startInPlan, allowModelEnter: true } };
+          const context = { options, tools: definitions };
+          const stored = (s: SessionState) => {
+            const back = parseSession(JSON.parse(JSON.stringify(s)));
+            expect(back).toEqual(s);
+            return back;
+          };
+          let r = step(
+            createSession(options),
+            { type: 'user_message', content: 'fix it', now: 0 },
+            context,
+          );
+          for (let now = 1; now < 40 && r.effect.type !== 'finish'; now++) {
+            const session = stored(r.session);
+            const choice = choices[now % choices.length] ?? 'all';
+            const effect = r.effect;
+            let input: StepInput;
+            if (choice === 'abort' || choice === 'resume' || choice === 'message') {
+              input =
+                choice === 'message'
+                  ? { type: 'user_message', content: 'go on', now }
+                  : { type: choice, now };
+            } else if (effect.type === 'call_model') {
+              const entry = script[now % script.length] as AssistantMessage | { fail: string };
+              input =
+                'fail' in entry
+                  ? { type: 'model_error', error: entry.fail, now }
+                  : { type: 'model_response', message: entry, approvalId: `id-${now}`, now };
+            } else if (effect.type === 'execute_tools') {
+              const calls = choice === 'first' ? effect.calls.slice(0, 1) : effect.calls;
+              input = {
+                type: 'tool_results',
+                results: calls.map((c) => ({ toolCallId: c.id, content: 'ok', isError: false })),
+                now,
+              };
+            } else {
+              const kind = decisions[now % Math.max(1, decisions.length)] ?? 'approve';
+              const id = effect.type === 'request_approval' ? effect.approvalId : 'none';
+              input = { type: 'approval_decision', decision: toDecision(kind, id), now };
+            }
+            r = step(session, input, context);
+          }
+          stored(r.session);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });
