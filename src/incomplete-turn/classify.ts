@@ -1,5 +1,5 @@
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
-import { PlanToolNames } from '../plan-mode/tool-names.js';
+import { isPlanBookkeeping, PlanToolNames } from '../plan-mode/tool-names.js';
 import { type TurnKind, TurnKinds, type TurnRule, TurnRules } from './codes.js';
 import { compiledCues, optionsOrDefault } from './compiled-cues.js';
 import type { CueCategory } from './cues/index.js';
@@ -61,9 +61,7 @@ function classifyValid(
   options: ResolvedOptions,
 ): TurnClassification {
   // Plan bookkeeping is not action; submitting the plan is.
-  const actions = turn.toolCalls.filter(
-    (c) => c.name !== PlanToolNames.update && c.name !== PlanToolNames.enter,
-  );
+  const actions = turn.toolCalls.filter((c) => !isPlanBookkeeping(c.name));
   if (actions.some((c) => c.name === PlanToolNames.exit))
     return result(TurnKinds.acted, TurnRules.planSubmitted);
   const mutating = actions.find((c) => !c.readOnly);

@@ -59,3 +59,4 @@ export {
   turnSummarySchema,
   turnToolCallSchema,
 } from './turn-summary.js';
+export { isWorkingNarration } from './working.js';

@@ -51,5 +51,10 @@ export {
   type PlanStepStatus,
 } from './state.js';
 export { updatePlan } from './steps.js';
-export { isPlanToolName, type PlanToolName, PlanToolNames } from './tool-names.js';
+export {
+  isPlanBookkeeping,
+  isPlanToolName,
+  type PlanToolName,
+  PlanToolNames,
+} from './tool-names.js';
 export type { Transition } from './transition.js';

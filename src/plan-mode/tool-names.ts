@@ -11,3 +11,8 @@ const names: ReadonlySet<string> = new Set(Object.values(PlanToolNames));
 export function isPlanToolName(name: string): name is PlanToolName {
   return names.has(name);
 }
+
+/** Plan bookkeeping is not action (SPEC §5.2): keeping the plan current does no work. */
+export function isPlanBookkeeping(name: string): boolean {
+  return name === PlanToolNames.update || name === PlanToolNames.enter;
+}

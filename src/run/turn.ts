@@ -1,5 +1,6 @@
 import { resolveIncompleteTurn } from '../incomplete-turn/resolve.js';
 import { summarizeTurn } from '../incomplete-turn/turn-summary.js';
+import { isWorkingNarration } from '../incomplete-turn/working.js';
 import {
   type AssistantMessage,
   assistantMessageSchema,
@@ -212,6 +213,11 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     previousAssistantText: s.run.previousAssistantText,
     toolError: turn.calls.some((c) => c.failed === true),
   });
+  // A turn that called a tool (beyond plan bookkeeping) is working: the model answers the
+  // results next, so no retry belongs here whatever the text says ("Let me look at the
+  // parser." with a read). Only its acting resets the retry counters.
+  if (isWorkingNarration(summary, s.planMode.mode === 'plan', scope.options))
+    return callModel(s, scope);
   const resolved = resolveIncompleteTurn(
     s,
     summary,

@@ -163,7 +163,7 @@ describe('worstCaseModelCalls', () => {
     let s = createSession({ planMode: { enabled: startInPlan } });
     const stalls = startInPlan
       ? [thinkingOnly, emptyTurn, planAck]
-      : [thinkingOnly, emptyTurn, singleAction, narration];
+      : [thinkingOnly, emptyTurn, narration];
     const exhausting = startInPlan ? planAck : narration;
     for (let calls = 1; ; calls++) {
       const retry = stalls
@@ -176,10 +176,10 @@ describe('worstCaseModelCalls', () => {
   }
 
   it.each([
-    [{}, 10],
-    [{ autoContinue: { enabled: true } }, 40],
+    [{}, 7],
+    [{ autoContinue: { enabled: true } }, 28],
     [{ autoContinue: { enabled: true, maxCycles: 10 } }, 50],
-    [{ autoContinue: { enabled: true, maxCycles: 10 }, run: { maxModelCalls: 1000 } }, 110],
+    [{ autoContinue: { enabled: true, maxCycles: 10 }, run: { maxModelCalls: 1000 } }, 77],
     [
       {
         incompleteTurn: {
@@ -189,7 +189,7 @@ describe('worstCaseModelCalls', () => {
       },
       10,
     ],
-    [{ planMode: { allowModelEnter: true } }, 12],
+    [{ planMode: { allowModelEnter: true } }, 9],
     [
       {
         incompleteTurn: {

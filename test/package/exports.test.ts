@@ -38,6 +38,7 @@ const publicNames = [
   'planModeSystemPrompt',
   'isReadOnlyCall',
   'memorySessionStore',
+  'isWorkingNarration',
 ];
 
 describe('the built package (run `npm run build` first; `npm test` does)', () => {

@@ -27,15 +27,17 @@ export function recordingTools(fail: readonly string[] = []) {
   };
 }
 
-/** The turns a model that never acts can send, one per stall kind. */
+/** The turns a model that never acts (calls no tool) can send, one per stall kind. */
 export const stalls = {
   narration: () => assistant("I'll inspect the parser and run the tests."),
-  singleAction: () =>
-    assistant("Next I'll patch the parser.", toolCall('read_file', { path: 'src/parser.ts' })),
   thinkingOnly: () => assistant(thinking('Considering the options…')),
   empty: () => assistant(),
   planAck: () => assistant('Got it, I will look around first.'),
 };
+
+/** One read and the next step narrated: working (the loop goes on), never a retry. */
+export const readThenNarrate = () =>
+  assistant("Next I'll patch the parser.", toolCall('read_file', { path: 'src/parser.ts' }));
 
 export const samplePlan = {
   title: 'Fix the parser',

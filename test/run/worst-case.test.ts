@@ -9,7 +9,7 @@ import {
   worstCaseModelCalls,
 } from '../../src/index.js';
 import { assistant, scriptedModel, toolCall } from '../../src/testing/index.js';
-import { recordingTools, stalls } from './fixtures.js';
+import { readThenNarrate, recordingTools, stalls } from './fixtures.js';
 
 // SPEC §6: worstCaseModelCalls(options) must be exactly what the driver does with a model that
 // never acts. The model below spends every budget: each stall kind up to its limit, then the
@@ -18,8 +18,9 @@ function neverActingScript(options: PlanfirstOptions, startInPlan: boolean): Ass
   const o = resolveOptions(options);
   const l = o.incompleteTurn.retryLimits;
   const repeat = (n: number, make: () => AssistantMessage) => Array.from({ length: n }, make);
-  // With the resolver off, one read plus a narration goes on until the hard cap.
-  if (!o.incompleteTurn.enabled) return repeat(o.run.maxModelCalls, stalls.singleAction);
+  // With the resolver off nothing is judged: a narration ends the run, so the model that
+  // reaches the cap is one that keeps calling tools.
+  if (!o.incompleteTurn.enabled) return repeat(o.run.maxModelCalls, readThenNarrate);
   if (startInPlan)
     return [
       ...repeat(l.reasoningOnly, stalls.thinkingOnly),
@@ -29,7 +30,6 @@ function neverActingScript(options: PlanfirstOptions, startInPlan: boolean): Ass
   const cycle = () => [
     ...repeat(l.reasoningOnly, stalls.thinkingOnly),
     ...repeat(l.empty, stalls.empty),
-    ...repeat(l.singleActionNarration, stalls.singleAction),
     ...repeat(l.planningOnly + 1, stalls.narration),
   ];
   const cycles = o.autoContinue.enabled ? o.autoContinue.maxCycles : 0;
@@ -98,6 +98,7 @@ describe('worstCaseModelCalls against the driver', () => {
     );
     const anyTurn = fc.oneof(
       stall,
+      fc.constant(readThenNarrate),
       fc.constant(() => assistant('Fixed it; all tests pass.')),
       fc.constant(() => assistant(toolCall('write_file', { path: 'x' }))),
       fc.constant(() =>

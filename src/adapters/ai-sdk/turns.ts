@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import {
   ackFastPathInstruction,
+  isWorkingNarration,
   type Plan,
   planModeSystemPrompt,
   type RetryInstruction,
@@ -136,6 +137,12 @@ export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage
         previousAssistantText: run.previousAssistantText,
         toolError: hasToolFailure(step),
       });
+      if (isWorkingNarration(turn, ctx.store.get().planMode.mode === 'plan', ctx.options)) {
+        // The SDK loop answers the tool results next: no retry belongs here.
+        run.pending = undefined;
+        run.blocked = undefined;
+        return;
+      }
       const r = resolveIncompleteTurn(ctx.store.get(), turn, ctx.options, {
         model: `${step.model.provider}/${step.model.modelId}`,
       });

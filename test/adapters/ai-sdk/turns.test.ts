@@ -34,10 +34,11 @@ describe('planfirst/ai-sdk turns: prepareStep, onStepFinish, stopWhen', () => {
     expect(lastUserText(c.prompt(3))).toBeUndefined();
   });
 
-  it('retries inside one generateText: after a read and narration, the next step gets the instruction', async () => {
+  it('never retries a step that called a tool: the SDK loop answers its results next', async () => {
     const c = conversation(
       [
         say('Next, I will update the parser.', ['read_file', { path: 'src/parser.ts' }]),
+        say('Let me check the caller too.', ['read_file', { path: 'src/cli.ts' }]),
         callTools(['write_file', { path: 'src/parser.ts', content: 'fixed' }]),
         say('Done: parse() is fixed.'),
       ],
@@ -45,10 +46,29 @@ describe('planfirst/ai-sdk turns: prepareStep, onStepFinish, stopWhen', () => {
     );
     await c.generate();
 
-    expect(c.model.doGenerateCalls).toHaveLength(3);
-    expect(lastUserText(c.prompt(1))).toBe(retryInstruction('single-action-narration', 1, 3).text);
-    expect(c.ran).toEqual(['read_file src/parser.ts', 'write_file src/parser.ts']);
+    expect(c.model.doGenerateCalls).toHaveLength(4);
+    for (const step of [1, 2, 3]) expect(lastUserText(c.prompt(step))).toBeUndefined();
+    expect(c.ran).toEqual([
+      'read_file src/parser.ts',
+      'read_file src/cli.ts',
+      'write_file src/parser.ts',
+    ]);
     expect(c.pf.status()).toEqual({ kind: 'done' });
+  });
+
+  it('retries inside one generateText when the step after the reads only narrates', async () => {
+    const c = conversation(
+      [
+        say('Let me read the parser.', ['read_file', { path: 'src/parser.ts' }]),
+        say("Next I'll patch the parser."),
+      ],
+      normalMode,
+    );
+    await c.generate();
+    expect(c.pf.status()).toEqual({
+      kind: 'retry',
+      instruction: retryInstruction('planning-only', 1, 3),
+    });
   });
 
   it('ends the run blocked once the retries are used up, and a new user message starts afresh', async () => {
