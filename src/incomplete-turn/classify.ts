@@ -20,7 +20,7 @@ import {
   type TextAnalysis,
   type TextMatch,
 } from './text-analysis.js';
-import { type TurnSummary, turnSummarySchema } from './turn-summary.js';
+import { isTurnSummary, type TurnSummary, turnSummarySchema } from './turn-summary.js';
 
 /** Why a turn got its class: the deciding rule and, when a cue decided, which one. */
 export interface TurnEvidence {
@@ -45,14 +45,18 @@ export interface ClassifyContext {
  * (invalid options still throw OptionsError, as everywhere).
  */
 export function classifyTurn(turn: TurnSummary, context: ClassifyContext): TurnClassification {
-  const parsed = turnSummarySchema.safeParse(turn);
-  if (!parsed.success) return invalid(`turn: ${firstIssue(parsed.error.issues)}`);
+  if (!isTurnSummary(turn)) {
+    const parsed = turnSummarySchema.safeParse(turn);
+    return invalid(
+      `turn: ${parsed.success ? 'not a turn summary' : firstIssue(parsed.error.issues)}`,
+    );
+  }
   if (typeof context !== 'object' || context === null || typeof context.planMode !== 'boolean')
     return invalid('context: planMode must be true or false');
-  const stop = whyNotRetryable(parsed.data);
+  const stop = whyNotRetryable(turn);
   if (stop) return stop;
   const options = optionsOrDefault(context.options);
-  return classifyValid(parsed.data, context.planMode, options);
+  return classifyValid(turn, context.planMode, options);
 }
 
 function classifyValid(

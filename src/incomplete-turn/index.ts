@@ -28,6 +28,7 @@ export {
   retryLimitsSchema,
 } from './options-schema.js';
 export {
+  type ResolveContext,
   type ResolveOutcome,
   type ResolveResult,
   resetRunBudgets,
@@ -59,4 +60,3 @@ export {
   turnSummarySchema,
   turnToolCallSchema,
 } from './turn-summary.js';
-export { isWorkingNarration } from './working.js';

@@ -34,6 +34,25 @@ export function promptIntent(
   previous: string | null,
   cues: CompiledCues,
 ): PromptIntent {
+  // A run asks the same question on every turn it judges: remember the last answer per cues.
+  const last = lastIntent.get(cues);
+  if (last !== undefined && last.prompt === prompt && last.previous === previous)
+    return last.intent;
+  const intent = judgePrompt(prompt, previous, cues);
+  lastIntent.set(cues, { prompt, previous, intent });
+  return intent;
+}
+
+const lastIntent = new WeakMap<
+  CompiledCues,
+  { prompt: string | null; previous: string | null; intent: PromptIntent }
+>();
+
+function judgePrompt(
+  prompt: string | null,
+  previous: string | null,
+  cues: CompiledCues,
+): PromptIntent {
   if (prompt === null || !prompt.trim()) return { work: true, why: 'missing' };
   if (prompt.length > CHIT_CHAT_MAX_LENGTH) return { work: true, why: 'directive' };
   const text = prompt.normalize('NFKC').trim();

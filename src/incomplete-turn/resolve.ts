@@ -42,6 +42,19 @@ export interface ResolveResult {
   classification: { kind: TurnKind; evidence: TurnEvidence };
 }
 
+export interface ResolveContext {
+  /** The model id (`provider/model` or bare), for `incompleteTurn.appliesTo`. */
+  model?: string;
+  /**
+   * The loop answers this turn's tool results next on its own: set it in a loop that judges
+   * every turn when the turn called a tool beyond plan bookkeeping. Such a turn is work in
+   * progress — "Let me look at the parser." with a read — so it is never retried or counted,
+   * while its acting still resets the counters. Hosts that judge a whole attempt, tool calls
+   * and all, leave it unset: there one read and then narration is single-action narration.
+   */
+  loopContinues?: boolean;
+}
+
 /**
  * Decides what follows an assistant turn (SPEC §5.3): carry on (`continue` — it acted,
  * answered, or must never be retried), re-prompt with an escalating instruction (`retry`), or
@@ -52,7 +65,7 @@ export function resolveIncompleteTurn(
   state: SessionState,
   turn: TurnSummary,
   optionsInput?: PlanfirstOptions | ResolvedOptions,
-  context: { model?: string } = {},
+  context: ResolveContext = {},
 ): ResolveResult {
   const options = ensureResolved(optionsInput);
   const planMode = !isNormalMode(state.planMode);
@@ -76,7 +89,8 @@ export function resolveIncompleteTurn(
       outcome: 'continue',
       classification,
     };
-  if (!applies || !isStall(kind)) return { state: next({}), outcome: 'continue', classification };
+  if (!applies || !isStall(kind) || context.loopContinues === true)
+    return { state: next({}), outcome: 'continue', classification };
 
   const limit = options.incompleteTurn.retryLimits[limitKey[kind]];
   const attempt = (attempts[kind] ?? 0) + 1;

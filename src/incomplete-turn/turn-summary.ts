@@ -35,6 +35,42 @@ export const turnSummarySchema = z.object({
 export type TurnSummary = z.infer<typeof turnSummarySchema>;
 export type TurnToolCall = z.infer<typeof turnToolCallSchema>;
 
+const stopReasons: ReadonlySet<unknown> = new Set(stopReasonSchema.options);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const stringOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+// An index loop, not every(): every() skips the holes of a sparse array, which zod rejects.
+function areToolCalls(calls: unknown[]): boolean {
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
+    if (!isObject(c) || typeof c.name !== 'string' || typeof c.readOnly !== 'boolean') return false;
+  }
+  return true;
+}
+
+/**
+ * Exactly what `turnSummarySchema` accepts, without building a parse result: the driver
+ * classifies every turn, and a full zod parse of a summary it just built cost more than the
+ * classification. The schema stays the source of error messages.
+ */
+export function isTurnSummary(v: unknown): v is TurnSummary {
+  return (
+    isObject(v) &&
+    typeof v.text === 'string' &&
+    typeof v.hasThinking === 'boolean' &&
+    Array.isArray(v.toolCalls) &&
+    areToolCalls(v.toolCalls) &&
+    stopReasons.has(v.stopReason) &&
+    typeof v.aborted === 'boolean' &&
+    typeof v.timedOut === 'boolean' &&
+    typeof v.toolError === 'boolean' &&
+    typeof v.sideEffects === 'boolean' &&
+    stringOrNull(v.userPrompt) &&
+    stringOrNull(v.previousAssistantText)
+  );
+}
+
 /** The gate's read-only verdict per call: a function, or booleans in call order. */
 export type ReadOnlyVerdicts =
   | ((call: ToolCallBlock, index: number) => boolean)

@@ -1,6 +1,6 @@
+import { copyAssistantMessage } from '../assistant-copy.js';
 import { resolveIncompleteTurn } from '../incomplete-turn/resolve.js';
 import { summarizeTurn } from '../incomplete-turn/turn-summary.js';
-import { isWorkingNarration } from '../incomplete-turn/working.js';
 import {
   type AssistantMessage,
   assistantMessageSchema,
@@ -11,7 +11,7 @@ import {
 } from '../messages.js';
 import { checkToolCall, isReadOnlyCall } from '../plan-mode/gate.js';
 import { handlePlanToolCall } from '../plan-mode/plan-tool-call.js';
-import { isPlanToolName } from '../plan-mode/tool-names.js';
+import { isPlanBookkeeping, isPlanToolName } from '../plan-mode/tool-names.js';
 import type { SessionState } from '../session.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import type { TurnCall } from './state-schema.js';
@@ -27,10 +27,10 @@ export function onModelResponse(
   approvalId: string | undefined,
   scope: StepScope,
 ): StepResult {
-  const parsed = assistantMessageSchema.safeParse(message);
-  if (!parsed.success)
+  const parsed = copyAssistantMessage(message) ?? assistantMessageSchema.safeParse(message).data;
+  if (parsed === undefined)
     return modelFailed(session, 'the model client returned a message planfirst cannot read', scope);
-  const assistant = parsed.data;
+  const assistant = parsed;
   let s = appendMessages(withRun(session, { phase: 'tools' }), assistant);
   const messageIndex = s.messages.length - 1;
   const toolCalls = assistantToolCalls(assistant);
@@ -214,16 +214,12 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     toolError: turn.calls.some((c) => c.failed === true),
   });
   // A turn that called a tool (beyond plan bookkeeping) is working: the model answers the
-  // results next, so no retry belongs here whatever the text says ("Let me look at the
-  // parser." with a read). Only its acting resets the retry counters.
-  if (isWorkingNarration(summary, s.planMode.mode === 'plan', scope.options))
-    return callModel(s, scope);
-  const resolved = resolveIncompleteTurn(
-    s,
-    summary,
-    scope.options,
-    scope.model === undefined ? {} : { model: scope.model },
-  );
+  // results next, so no retry belongs here whatever the text says.
+  const loopContinues = summary.toolCalls.some((c) => !isPlanBookkeeping(c.name));
+  const resolved = resolveIncompleteTurn(s, summary, scope.options, {
+    loopContinues,
+    ...(scope.model === undefined ? {} : { model: scope.model }),
+  });
   s = resolved.state;
   scope.events.push({
     type: 'turn_classified',

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isTurnSummary, turnSummarySchema } from '../../src/incomplete-turn/turn-summary.js';
 import { classifyTurn, isExecutionAck, resolveOptions, type TurnSummary } from '../../src/index.js';
 
 // Properties of the classifier and the ACK fast-path over random input: totality,
@@ -199,3 +200,42 @@ function toFullWidth(s: string): string {
     .map((c) => (c === ' ' ? '\u3000' : String.fromCharCode(c.charCodeAt(0) + 0xfee0)))
     .join('');
 }
+
+describe('the fast turn-summary check', () => {
+  const valid = fc.record({
+    text: fc.string(),
+    hasThinking: fc.boolean(),
+    toolCalls: fc.array(fc.record({ name: fc.string(), readOnly: fc.boolean() })),
+    stopReason: fc.constantFrom('stop', 'tool_use', 'length', 'error', 'aborted'),
+    aborted: fc.boolean(),
+    timedOut: fc.boolean(),
+    toolError: fc.boolean(),
+    sideEffects: fc.boolean(),
+    userPrompt: fc.option(fc.string(), { nil: null }),
+    previousAssistantText: fc.option(fc.string(), { nil: null }),
+  });
+  // A valid summary with one field replaced by anything, or with a hole in its calls.
+  const mutated = fc
+    .tuple(
+      valid,
+      fc.constantFrom(...Object.keys(turnSummarySchema.shape), 'toolCalls.0'),
+      fc.anything(),
+    )
+    .map(([summary, key, value]) => {
+      const copy: Record<string, unknown> = { ...summary };
+      if (key === 'toolCalls.0')
+        copy.toolCalls = value === undefined ? new Array<unknown>(2).fill(summary, 1) : [value];
+      else if (value === undefined) delete copy[key];
+      else copy[key] = value;
+      return copy;
+    });
+
+  it('accepts exactly what turnSummarySchema accepts', () => {
+    fc.assert(
+      fc.property(fc.oneof(valid, mutated, fc.anything()), (value) => {
+        expect(isTurnSummary(value)).toBe(turnSummarySchema.safeParse(value).success);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -211,3 +211,23 @@ describe('resetRunBudgets', () => {
     expect(fresh.autoContinue).toEqual({ cycles: 0, mutated: false });
   });
 });
+
+describe('a turn the loop carries on from (loopContinues)', () => {
+  it('is never retried or counted, even when it narrates after one read', () => {
+    const retried = resolveIncompleteTurn(normal(), narration);
+    const working = resolveIncompleteTurn(retried.state, singleAction, {}, { loopContinues: true });
+    expect(working.outcome).toBe('continue');
+    expect(working.classification.kind).toBe('single-action-narration');
+    expect(working.state.incompleteTurn).toEqual(retried.state.incompleteTurn);
+    // Judged as a whole attempt (the flag unset), the same turn is a stall.
+    expect(resolveIncompleteTurn(normal(), singleAction).outcome).toBe('retry');
+  });
+
+  it('still resets the counters when it acts, and notes mutation', () => {
+    const retried = resolveIncompleteTurn(normal(), narration);
+    expect(retried.state.incompleteTurn.attempts).toEqual({ 'planning-only': 1 });
+    const acted = resolveIncompleteTurn(retried.state, acting, {}, { loopContinues: true });
+    expect(acted.state.incompleteTurn.attempts).toEqual({});
+    expect(acted.state.autoContinue.mutated).toBe(true);
+  });
+});

@@ -38,7 +38,7 @@ const publicNames = [
   'planModeSystemPrompt',
   'isReadOnlyCall',
   'memorySessionStore',
-  'isWorkingNarration',
+  'isPlanBookkeeping',
 ];
 
 describe('the built package (run `npm run build` first; `npm test` does)', () => {

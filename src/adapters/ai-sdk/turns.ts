@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import {
   ackFastPathInstruction,
-  isWorkingNarration,
+  isPlanBookkeeping,
   type Plan,
   planModeSystemPrompt,
   type RetryInstruction,
@@ -137,14 +137,10 @@ export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage
         previousAssistantText: run.previousAssistantText,
         toolError: hasToolFailure(step),
       });
-      if (isWorkingNarration(turn, ctx.store.get().planMode.mode === 'plan', ctx.options)) {
-        // The SDK loop answers the tool results next: no retry belongs here.
-        run.pending = undefined;
-        run.blocked = undefined;
-        return;
-      }
       const r = resolveIncompleteTurn(ctx.store.get(), turn, ctx.options, {
         model: `${step.model.provider}/${step.model.modelId}`,
+        // The SDK loop answers this step's tool results next: no retry belongs here.
+        loopContinues: turn.toolCalls.some((call) => !isPlanBookkeeping(call.name)),
       });
       ctx.store.set(r.state);
       run.pending = r.outcome === 'retry' ? r.instruction : undefined;
