@@ -1,23 +1,13 @@
 import { bench, describe } from 'vitest';
 import { classifyTurn, isExecutionAck, resolveOptions, type TurnSummary } from '../src/index.js';
+import { turn } from '../test/incomplete-turn/turns.js';
 
 // Target: classifyTurn ≤ 5 µs per typical turn with resolved options. Each iteration below
 // classifies exactly one turn, so `mean` is the time per turn (1 µs = 0.001 ms; 200 000 hz is
 // 5 µs). Run with `npm run bench`.
 
 const options = resolveOptions({});
-const base: TurnSummary = {
-  text: '',
-  hasThinking: false,
-  toolCalls: [],
-  stopReason: 'stop',
-  aborted: false,
-  timedOut: false,
-  toolError: false,
-  sideEffects: false,
-  userPrompt: 'Fix the crash in the config loader.',
-  previousAssistantText: null,
-};
+const base = turn('', { userPrompt: 'Fix the crash in the config loader.' });
 
 // What a run sees: narration, answers, tool turns, another script, plan mode, chit-chat.
 const typical: [string, TurnSummary, boolean][] = [

@@ -1,10 +1,11 @@
 import { bench, describe } from 'vitest';
 import { foldText } from '../src/incomplete-turn/text/fold.js';
 import { compilePhrases } from '../src/incomplete-turn/text/phrase-matcher.js';
-import { classifyTurn, resolveOptions, type TurnSummary } from '../src/index.js';
+import { classifyTurn, resolveOptions } from '../src/index.js';
 import { parseShell } from '../src/shell/parser/index.js';
 import { checkAwkProgram } from '../src/shell/rules/awk-program.js';
 import { checkSedScript } from '../src/shell/rules/sed-script.js';
+import { turn } from '../test/incomplete-turn/turns.js';
 
 // Adversarial inputs the tests feed in for their verdicts, timed here instead: each must stay
 // linear (a quadratic scan of these megabyte inputs would take minutes, not milliseconds).
@@ -57,18 +58,7 @@ describe('incomplete-turn text on a megabyte', () => {
     phrases.scan(letters);
   });
 
-  const base: TurnSummary = {
-    text: '',
-    hasThinking: false,
-    toolCalls: [],
-    stopReason: 'stop',
-    aborted: false,
-    timedOut: false,
-    toolError: false,
-    sideEffects: false,
-    userPrompt: null,
-    previousAssistantText: null,
-  };
+  const base = turn('', { userPrompt: null });
   const wide = resolveOptions({ incompleteTurn: { narrationMaxLength: 100_000 } });
   const options = resolveOptions({});
   const cues = "I'll go. Done? let me know ".repeat(4000);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isTurnSummary, turnSummarySchema } from '../../src/incomplete-turn/turn-summary.js';
 import { classifyTurn, isExecutionAck, resolveOptions, type TurnSummary } from '../../src/index.js';
+import { turn } from './turns.js';
 
 // Properties of the classifier and the ACK fast-path over random input: totality,
 // determinism, the precedence of not-retryable, and the hard limits of SPEC §5.4.
@@ -118,18 +119,7 @@ describe('classifyTurn properties', () => {
   });
 });
 
-const baseTurn: TurnSummary = {
-  text: '',
-  hasThinking: false,
-  toolCalls: [],
-  stopReason: 'stop',
-  aborted: false,
-  timedOut: false,
-  toolError: false,
-  sideEffects: false,
-  userPrompt: 'fix it',
-  previousAssistantText: null,
-};
+const baseTurn = turn('', { userPrompt: 'fix it' });
 
 describe('isExecutionAck properties', () => {
   const prompt = fc.oneof(
