@@ -39,6 +39,9 @@ function controlReason(unit: number, offset: number): string {
  * Judges the raw text before any parsing: control and invisible characters, size, emptiness.
  * Linear in the input and O(1) for anything longer than the byte limit.
  */
+const printableAscii = /^[\t\n\x20-\x7e]*$/;
+const blankAscii = /^[\t\n ]*$/;
+
 export function checkInputLimits(text: string): { code: ShellCode; reason: string } | undefined {
   // UTF-8 never takes fewer bytes than UTF-16 code units, so this bound is exact enough to
   // answer huge inputs without looking at them.
@@ -47,6 +50,12 @@ export function checkInputLimits(text: string): { code: ShellCode; reason: strin
       code: ShellCodes.tooLong,
       reason: `the command is longer than ${maxScriptBytes} bytes; split it into smaller commands`,
     };
+  }
+  // Nearly every command is printable ASCII: one regex pass answers it.
+  if (printableAscii.test(text)) {
+    return blankAscii.test(text)
+      ? { code: ShellCodes.empty, reason: 'the command is empty; send the command to run' }
+      : undefined;
   }
   let bytes = 0;
   let blank = true;
