@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isBroken, parseScenario, runScenario } from './run-scenarios.js';
 
@@ -51,5 +52,19 @@ describe('the scenario runner', () => {
     if (isBroken(s)) throw new Error(s.error);
     const report = await runScenario(s);
     expect(report.failures).toEqual([]);
+  });
+});
+
+describe("the README's scenario example", () => {
+  it('is a valid scenario that passes', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('one — a write blocked in plan mode');
+    const block = readme.slice(start).match(/```json\n([\s\S]*?)```/);
+    expect(block?.[1]).toBeDefined();
+    const s = parseScenario('readme.md', `# README example\n\nFrom the README.\n\n${block?.[0]}\n`);
+    if (isBroken(s)) throw new Error(s.error);
+    const report = await runScenario(s);
+    expect(report.failures).toEqual([]);
+    expect(report.ok).toBe(true);
   });
 });
