@@ -2,6 +2,7 @@ import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { resolveApproval } from '../plan-mode/approval.js';
 import { takeDecisionMessage } from '../plan-mode/messages.js';
 import type { SessionState } from '../session.js';
+import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import type { StepResult } from './types.js';
 
@@ -56,7 +57,7 @@ export function onApprovalDecision(
           s,
           {
             status: 'completed',
-            reason: 'approved_not_started',
+            reason: RunReasons.approvedNotStarted,
             text: 'The plan is approved; execution starts when you say so.',
           },
           scope,
@@ -69,7 +70,7 @@ export function onApprovalDecision(
         s,
         {
           status: 'completed',
-          reason: 'approval_timed_out',
+          reason: RunReasons.approvalTimedOut,
           text: 'Nobody answered the approval request in time; the plan is still waiting. Ask the agent to propose it again when you are back.',
         },
         scope,

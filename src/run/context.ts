@@ -1,6 +1,7 @@
 import type { Message } from '../messages.js';
 import type { ResolvedOptions } from '../options.js';
 import type { SessionState } from '../session.js';
+import { RunReasons } from './codes.js';
 import type { RunEvent } from './events.js';
 import { buildModelRequest } from './request.js';
 import type { RunState } from './state-schema.js';
@@ -58,7 +59,7 @@ export function callModel(session: SessionState, scope: StepScope): StepResult {
       session,
       {
         status: 'budget_exhausted',
-        reason: 'max_model_calls',
+        reason: RunReasons.maxModelCalls,
         text: `The run stopped after ${session.run.modelCalls} model calls, the most this host allows in one run.`,
       },
       scope,

@@ -1,3 +1,4 @@
+export { type RunReason, RunReasons } from './codes.js';
 export {
   type ApprovalHandler,
   type ModelClient,

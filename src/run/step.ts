@@ -4,6 +4,7 @@ import { type AssistantMessage, assistantText, type ToolResultMessage } from '..
 import { ensureResolved } from '../options.js';
 import type { SessionState } from '../session.js';
 import { injectDecision, onApprovalDecision } from './approval-step.js';
+import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import { modelFailed, onModelResponse, onToolResults, pendingCalls } from './turn.js';
 import type { StepContext, StepInput, StepResult } from './types.js';
@@ -18,13 +19,20 @@ export function step(
   input: StepInput,
   context: StepContext = {},
 ): StepResult {
+  const problem = invalidInput(input);
   const scope: StepScope = {
     options: ensureResolved(context.options),
     tools: context.tools ?? [],
     model: context.model,
-    now: input.now,
+    now: problem === undefined ? input.now : 0,
     events: [],
   };
+  if (problem !== undefined)
+    return finish(
+      session,
+      { status: 'error', reason: RunReasons.invalidInput, text: problem },
+      scope,
+    );
   switch (input.type) {
     case 'user_message':
       return onUserMessage(session, input.content, scope);
@@ -44,6 +52,36 @@ export function step(
     case 'resume':
       return onResume(session, scope);
   }
+}
+
+const inputTypes: ReadonlySet<unknown> = new Set([
+  'user_message',
+  'model_response',
+  'model_error',
+  'tool_results',
+  'approval_decision',
+  'abort',
+  'resume',
+]);
+
+// Step inputs come from the host's code, possibly plain JavaScript: a malformed one ends the
+// run with an error result instead of a TypeError out of step().
+function invalidInput(input: StepInput): string | undefined {
+  const value: unknown = input;
+  if (typeof value !== 'object' || value === null) return 'the step input must be an object';
+  const { type, now } = value as { type?: unknown; now?: unknown };
+  if (!inputTypes.has(type))
+    return `unknown step input type ${JSON.stringify(type) ?? 'undefined'}`;
+  if (typeof now !== 'number' || !Number.isFinite(now))
+    return `${String(type)}: now must be a finite number (milliseconds)`;
+  if (type === 'user_message' && typeof (value as { content?: unknown }).content !== 'string')
+    return 'user_message: content must be a string';
+  if (type === 'model_error' && typeof (value as { error?: unknown }).error !== 'string')
+    return 'model_error: error must be a string';
+  const { approvalId } = value as { approvalId?: unknown };
+  if (type === 'model_response' && approvalId !== undefined && typeof approvalId !== 'string')
+    return 'model_response: approvalId must be a string';
+  return undefined;
 }
 
 /** A user message starts a new run; whatever the last run left open is closed first. */
@@ -80,7 +118,7 @@ function onAbort(session: SessionState, scope: StepScope): StepResult {
   if (parked)
     return finish(
       withRun(s, { phase: 'approval' }),
-      { status: 'aborted', reason: 'aborted_while_awaiting_approval' },
+      { status: 'aborted', reason: RunReasons.abortedWhileAwaitingApproval },
       scope,
     );
   return finish(s, { status: 'aborted' }, scope);
@@ -107,10 +145,10 @@ function onResume(session: SessionState, scope: StepScope): StepResult {
           },
           scope,
         );
-      return finish(session, { status: 'completed', reason: 'nothing_to_resume' }, scope);
+      return finish(session, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
     }
     default:
-      return finish(session, { status: 'completed', reason: 'nothing_to_resume' }, scope);
+      return finish(session, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
   }
 }
 
@@ -119,7 +157,7 @@ function unexpected(session: SessionState, what: string, scope: StepScope): Step
     session,
     {
       status: 'error',
-      reason: 'unexpected_input',
+      reason: RunReasons.unexpectedInput,
       text: `${what} arrived while the run was ${session.run.phase}`,
     },
     scope,

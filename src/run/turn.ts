@@ -13,6 +13,7 @@ import { checkToolCall, isReadOnlyCall } from '../plan-mode/gate.js';
 import { handlePlanToolCall } from '../plan-mode/plan-tool-call.js';
 import { isPlanBookkeeping, isPlanToolName } from '../plan-mode/tool-names.js';
 import type { SessionState } from '../session.js';
+import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import type { TurnCall } from './state-schema.js';
 import type { StepResult, ToolResult } from './types.js';
@@ -27,7 +28,7 @@ export function onModelResponse(
   approvalId: string | undefined,
   scope: StepScope,
 ): StepResult {
-  const parsed = copyAssistantMessage(message) ?? assistantMessageSchema.safeParse(message).data;
+  const parsed = readAssistantMessage(message);
   if (parsed === undefined)
     return modelFailed(session, 'the model client returned a message planfirst cannot read', scope);
   const assistant = parsed;
@@ -137,20 +138,22 @@ export function onToolResults(
   const turn = session.run.turn;
   if (session.run.phase !== 'tools' || turn === undefined)
     return result(session, { type: 'execute_tools', calls: [] }, scope);
+  // Results come from the host's code: read them defensively, never throw out of step().
+  const list: readonly unknown[] = Array.isArray(results) ? results : [];
   const calls = turn.calls.map((call) => {
-    const r = results.find((x) => x.toolCallId === call.id);
+    const r = list.find(
+      (x): x is ToolResult =>
+        typeof x === 'object' && x !== null && (x as ToolResult).toolCallId === call.id,
+    );
     if (call.status === 'done' || r === undefined) return call;
-    scope.events.push({
-      type: 'tool_executed',
-      toolCallId: call.id,
-      name: call.name,
-      isError: r.isError,
-    });
+    const content = readContent(r);
+    const isError = content === undefined || r.isError === true;
+    scope.events.push({ type: 'tool_executed', toolCallId: call.id, name: call.name, isError });
     return {
       ...call,
       status: 'done' as const,
-      result: { content: String(r.content), isError: r.isError === true },
-      ...(r.isError === true ? { failed: true } : {}),
+      result: { content: content ?? 'The tool result could not be read as text.', isError },
+      ...(isError ? { failed: true } : {}),
     };
   });
   const s = withRun(session, { turn: { ...turn, calls } });
@@ -256,7 +259,25 @@ export function modelFailed(session: SessionState, error: string, scope: StepSco
   scope.events.push({ type: 'model_error', error });
   return finish(
     withRun(session, { phase: 'model', error }),
-    { status: 'error', reason: 'model_error', text: error },
+    { status: 'error', reason: RunReasons.modelError, text: error },
     scope,
   );
+}
+
+// A model client's object may be anything (a Proxy, a getter that throws): reading it must end
+// in a message or in a model error, never in an exception out of step().
+function readAssistantMessage(message: unknown): AssistantMessage | undefined {
+  try {
+    return copyAssistantMessage(message) ?? assistantMessageSchema.safeParse(message).data;
+  } catch {
+    return undefined;
+  }
+}
+
+function readContent(r: ToolResult): string | undefined {
+  try {
+    return typeof r.content === 'string' ? r.content : String(r.content);
+  } catch {
+    return undefined;
+  }
 }

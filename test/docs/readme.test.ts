@@ -8,6 +8,7 @@ import {
   IgnoredReasons,
   PlanMessageKinds,
   RetryKinds,
+  RunReasons,
   ShellCodes,
   Tiers,
   TransitionCodes,
@@ -68,6 +69,7 @@ describe('README documents', () => {
       RetryKinds,
       Tiers,
       BudgetStopReasons,
+      RunReasons,
     }),
   )('every code of %s', (_name, codes) => {
     for (const code of Object.values(codes)) expect(readme, code).toContain(`\`${code}\``);

@@ -39,6 +39,7 @@ const publicNames = [
   'isReadOnlyCall',
   'memorySessionStore',
   'isPlanBookkeeping',
+  'RunReasons',
 ];
 
 describe('the built package (run `npm run build` first; `npm test` does)', () => {

@@ -73,3 +73,91 @@ describe('parseSession checks the stored run', () => {
     expect(parseSession(JSON.parse(JSON.stringify(r.session)))).toEqual(r.session);
   });
 });
+
+describe('a model response that cannot be read', () => {
+  it('ends the run with a model error instead of throwing out of step', () => {
+    const started = step(
+      createSession(),
+      { type: 'user_message', content: 'fix', now: 0 },
+      context,
+    );
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('boom');
+        },
+        getPrototypeOf() {
+          throw new Error('boom');
+        },
+      },
+    );
+    const r = step(
+      started.session,
+      { type: 'model_response', message: hostile as never, now: 1 },
+      context,
+    );
+    expect(r.effect).toMatchObject({
+      type: 'finish',
+      outcome: { status: 'error', reason: 'model_error' },
+    });
+  });
+});
+
+describe('tool results that cannot be read', () => {
+  it('become error results instead of throwing out of step', () => {
+    const session = midTools();
+    const unreadable = {
+      toString() {
+        throw new Error('boom');
+      },
+    };
+    const r = step(
+      session,
+      {
+        type: 'tool_results',
+        results: [
+          { toolCallId: 'c1', content: unreadable as never, isError: false },
+          null as never,
+          { toolCallId: 'c2', content: 'ok', isError: false },
+        ],
+        now: 2,
+      },
+      context,
+    );
+    expect(r.effect.type).toBe('call_model');
+    const tools = r.session.messages.filter((m) => m.role === 'tool');
+    expect(tools).toMatchObject([
+      { toolCallId: 'c1', isError: true, content: 'The tool result could not be read as text.' },
+      { toolCallId: 'c2', isError: false, content: 'ok' },
+    ]);
+  });
+
+  it('a results list that is not an array leaves the calls pending', () => {
+    const r = step(midTools(), { type: 'tool_results', results: 'nope' as never, now: 2 }, context);
+    expect(r.effect).toMatchObject({ type: 'execute_tools' });
+  });
+});
+
+describe('malformed step inputs', () => {
+  it.each([
+    ['no input', undefined],
+    ['an unknown type', { type: 'tool_result', now: 1 }],
+    ['a missing clock', { type: 'resume' }],
+    ['a clock that is not a number', { type: 'abort', now: '1' }],
+    ['a user message that is not text', { type: 'user_message', content: 42, now: 1 }],
+    ['a model error that is not text', { type: 'model_error', error: {}, now: 1 }],
+    [
+      'an approval id that is not text',
+      { type: 'model_response', message: {}, approvalId: 7, now: 1 },
+    ],
+  ])('%s ends the run with invalid_input and leaves the session as it was', (_name, input) => {
+    const session = midTools();
+    const r = step(session, input as never, context);
+    expect(r.effect).toMatchObject({
+      type: 'finish',
+      outcome: { status: 'error', reason: 'invalid_input' },
+    });
+    expect(r.session).toEqual(session);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * The stable `reason` codes of a run's result, beside its status. A `blocked` result carries the
+ * stalled turn kind (`TurnKinds`) instead, and a decision that did not apply the ignored
+ * reason (`IgnoredReasons`).
+ */
+export const RunReasons = {
+  /** `budget_exhausted`: the run made `run.maxModelCalls` model calls. */
+  maxModelCalls: 'max_model_calls',
+  /** `error`: the model client threw or returned a message planfirst cannot read. */
+  modelError: 'model_error',
+  /** `completed`: a resume found nothing to carry on. */
+  nothingToResume: 'nothing_to_resume',
+  /** `error`: a step input arrived in a phase that does not expect it. */
+  unexpectedInput: 'unexpected_input',
+  /** `error`: a step input that is not one of the documented shapes. */
+  invalidInput: 'invalid_input',
+  /** `aborted`: the signal fired while a plan waited; the run stays parked on it. */
+  abortedWhileAwaitingApproval: 'aborted_while_awaiting_approval',
+  /** `completed`: the user approved but asked not to start yet. */
+  approvedNotStarted: 'approved_not_started',
+  /** `completed`: nobody decided within `planMode.approvalTimeoutMs`. */
+  approvalTimedOut: 'approval_timed_out',
+} as const;
+export type RunReason = (typeof RunReasons)[keyof typeof RunReasons];
