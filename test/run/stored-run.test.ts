@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createSession,
@@ -159,5 +160,41 @@ describe('malformed step inputs', () => {
       outcome: { status: 'error', reason: 'invalid_input' },
     });
     expect(r.session).toEqual(session);
+  });
+});
+
+describe('step under arbitrary input', () => {
+  it('never throws, whatever the host passes, in any phase', () => {
+    const sessions = [createSession(), midTools()];
+    const shaped = fc.record(
+      {
+        type: fc.constantFrom(
+          'user_message',
+          'model_response',
+          'model_error',
+          'tool_results',
+          'approval_decision',
+          'abort',
+          'resume',
+        ),
+        now: fc.oneof(fc.integer(), fc.anything()),
+        content: fc.anything(),
+        message: fc.anything(),
+        error: fc.anything(),
+        results: fc.oneof(fc.array(fc.anything()), fc.anything()),
+        decision: fc.anything(),
+        approvalId: fc.anything(),
+      },
+      { requiredKeys: ['type'] },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...sessions), fc.oneof(shaped, fc.anything()), (s, input) => {
+        const r = step(s, input as never, context);
+        expect(['call_model', 'execute_tools', 'request_approval', 'finish']).toContain(
+          r.effect.type,
+        );
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
