@@ -14,7 +14,9 @@ export const retryLimitsSchema = z.strictObject({
   planningOnly: limit().default(3).describe('Retries of a turn that only narrated a plan.'),
   singleActionNarration: limit()
     .default(3)
-    .describe('Retries of one read-only action followed by narration.'),
+    .describe(
+      'Retries of one read-only action followed by narration, where a whole attempt is judged (pi-agent-core); the driver never retries a turn that called a tool.',
+    ),
   reasoningOnly: limit()
     .default(2)
     .describe('Retries of a turn with thinking but no visible text.'),
