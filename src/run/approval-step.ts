@@ -48,7 +48,8 @@ export function onApprovalDecision(
   }
   s = r.state;
   scope.events.push({ type: 'approval_resolved', approvalId: r.decision.approvalId, code: r.code });
-  s = injectDecision(withRun(s, { phase: 'model' }), scope);
+  // The decision message starts a new attempt.
+  s = injectDecision(withRun(s, { phase: 'model', toolFailed: false }), scope);
   switch (r.code) {
     case 'approved':
     case 'edited':
@@ -88,6 +89,7 @@ function startDecisionRun(session: SessionState, scope: StepScope): SessionState
     modelCalls: 0,
     userPrompt: null,
     nextSystem: [],
+    toolFailed: false,
   });
 }
 

@@ -33,6 +33,9 @@ export const runStateSchema = z.strictObject({
   previousAssistantText: z.string().nullable(),
   /** System text for the next model call only (the ACK fast-path). */
   nextSystem: z.array(z.string()),
+  /** A host tool failed since the last judged turn: the turn that ends this attempt is then
+   *  never retried (SPEC §5.3), though the loop went on after the failure. */
+  toolFailed: z.boolean().default(false),
   /** The assistant turn whose tool calls are being carried out. */
   turn: z
     .strictObject({
@@ -56,4 +59,5 @@ export const initialRunState = (): RunState => ({
   userPrompt: null,
   previousAssistantText: null,
   nextSystem: [],
+  toolFailed: false,
 });

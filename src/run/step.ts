@@ -96,6 +96,7 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
     userPrompt: content,
     previousAssistantText: previous,
     nextSystem: [],
+    toolFailed: false,
   });
   scope.events.push({ type: 'run_started', trigger: 'user_message' });
   s = injectDecision(s, scope);

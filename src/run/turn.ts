@@ -214,7 +214,7 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     ),
     userPrompt: s.run.userPrompt,
     previousAssistantText: s.run.previousAssistantText,
-    toolError: turn.calls.some((c) => c.failed === true),
+    toolError: s.run.toolFailed || turn.calls.some((c) => c.failed === true),
   });
   // A turn that called a tool (beyond plan bookkeeping) is working: the model answers the
   // results next, so no retry belongs here whatever the text says.
@@ -223,7 +223,8 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     loopContinues,
     ...(scope.model === undefined ? {} : { model: scope.model }),
   });
-  s = resolved.state;
+  // A judged turn ends the attempt; a turn the loop carries on from passes its failure on.
+  s = withRun(resolved.state, { toolFailed: loopContinues && summary.toolError });
   scope.events.push({
     type: 'turn_classified',
     kind: resolved.classification.kind,

@@ -42,4 +42,22 @@ describe('turns that call tools are never retried', () => {
     expect(retries).toHaveLength(1);
     expect(retries[0]).toMatchObject({ instruction: { kind: 'planning-only', attempt: 1 } });
   });
+
+  it('a narration after a tool really failed is not retried (the user should see the failure)', async () => {
+    const model = scriptedModel([
+      assistant('Let me run the parser.', toolCall('read_file', { path: 'src/parser.ts' })),
+      assistant("The read failed; I'll try another way next."),
+    ]);
+    const result = await runAgent(
+      { model, tools: recordingTools(['read_file']) },
+      createSession(),
+      { message: 'fix the parser' },
+    );
+    expect(result.status).toBe('completed');
+    expect(result.events.filter((e) => e.type === 'retry_injected')).toEqual([]);
+    expect(result.events).toContainEqual(
+      expect.objectContaining({ type: 'turn_classified', kind: 'not-retryable' }),
+    );
+    expect(result.session.run.toolFailed).toBe(false);
+  });
 });

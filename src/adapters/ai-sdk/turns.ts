@@ -44,6 +44,8 @@ interface Run {
   blocked: string | undefined;
   /** The last step called tools, so the SDK loop would have gone on. */
   wantedMore: boolean;
+  /** A host tool failed since the last judged step: the step that ends the attempt is not retried. */
+  toolFailed: boolean;
 }
 
 const freshRun = (): Run => ({
@@ -55,6 +57,7 @@ const freshRun = (): Run => ({
   pending: undefined,
   blocked: undefined,
   wantedMore: false,
+  toolFailed: false,
 });
 
 /**
@@ -135,13 +138,15 @@ export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage
         readOnly: (call) => ctx.readOnly(call.name, call.input),
         userPrompt: run.userPrompt,
         previousAssistantText: run.previousAssistantText,
-        toolError: hasToolFailure(step),
+        toolError: run.toolFailed || hasToolFailure(step),
       });
+      const loopContinues = turn.toolCalls.some((call) => !isPlanBookkeeping(call.name));
       const r = resolveIncompleteTurn(ctx.store.get(), turn, ctx.options, {
         model: `${step.model.provider}/${step.model.modelId}`,
         // The SDK loop answers this step's tool results next: no retry belongs here.
-        loopContinues: turn.toolCalls.some((call) => !isPlanBookkeeping(call.name)),
+        loopContinues,
       });
+      run.toolFailed = loopContinues && turn.toolError;
       ctx.store.set(r.state);
       run.pending = r.outcome === 'retry' ? r.instruction : undefined;
       run.blocked = r.outcome === 'blocked' ? r.message : undefined;

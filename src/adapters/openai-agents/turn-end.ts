@@ -1,7 +1,6 @@
 import {
   type AssistantMessage,
   type Message,
-  noteMutation,
   type ResolveResult,
   resolveIncompleteTurn,
   summarizeTurn,
@@ -31,8 +30,8 @@ function summarize(ctx: AdapterContext, turn: AssistantMessage, context: TurnCon
 
 /**
  * Judges what one SDK run added to the conversation. The SDK already carried on after every
- * turn with tool calls, so those only feed the run's mutation flag (every attempt counts, as
- * the budgeter requires); the turn that ended the run (`final`: no interruption) goes to
+ * turn with tool calls, so those are never retried (their acting resets the counters, their
+ * mutation counts for the budgeter); the turn that ended the run (`final`: no interruption) goes to
  * `resolveIncompleteTurn`, whose verdict — continue, retry with an instruction, or blocked —
  * comes back. A run that produced no assistant message at all ended on an empty turn.
  */
@@ -45,12 +44,15 @@ export function resolveRunEnd(
   const turns = assistantMessages(messages);
   const last = final ? (turns.at(-1) ?? emptyTurn) : undefined;
   const earlier = final ? turns.slice(0, -1) : turns;
+  const model = context.model === undefined ? {} : { model: context.model };
   let session = ctx.store.get();
+  // Turns the SDK carried on from are work: never retried, but their acting resets the
+  // counters and their mutation counts for the budgeter, as in planfirst's own driver.
   for (const turn of earlier)
-    session = {
-      ...session,
-      autoContinue: noteMutation(session.autoContinue, summarize(ctx, turn, context)),
-    };
+    session = resolveIncompleteTurn(session, summarize(ctx, turn, context), ctx.options, {
+      ...model,
+      loopContinues: true,
+    }).state;
   if (last === undefined) {
     ctx.store.set(session);
     return undefined;
@@ -59,7 +61,7 @@ export function resolveRunEnd(
     session,
     summarize(ctx, last, context),
     ctx.options,
-    context.model === undefined ? {} : { model: context.model },
+    model,
   );
   ctx.store.set(resolved.state);
   return resolved;

@@ -3,12 +3,7 @@ import type {
   AssistantMessage as PiAssistantMessage,
   ToolResultMessage as PiToolResultMessage,
 } from '@mariozechner/pi-ai';
-import {
-  type AssistantMessage,
-  isPlanToolName,
-  summarizeTurn,
-  type TurnSummary,
-} from '../../index.js';
+import { isPlanToolName, summarizeTurn, type TurnSummary } from '../../index.js';
 import type { AdapterContext } from './context.js';
 import {
   assistantVisibleText,
@@ -16,13 +11,13 @@ import {
   isPiToolResult,
   isPiUser,
   toNeutralAssistant,
-  toNeutralToolCall,
 } from './messages.js';
 
 // pi runs one model call per turn and calls the model again after every tool batch, so a
-// narration stall can only show when pi is about to stop. planfirst's "turn" is therefore the
-// attempt: every assistant message since the last user message, ending with the one after
-// which pi would stop.
+// narration stall can only show when pi is about to stop: the turn after which it stops is the
+// one judged, as in planfirst's own driver. The turns before it in the attempt (every assistant
+// message since the last user message) were work pi carried on from: they only reset the retry
+// counters when they acted and record mutation for the budgeter.
 
 /**
  * True when pi will not call the model again after this turn on its own: no tool calls, an
@@ -39,38 +34,46 @@ export function endsAttempt(
 }
 
 /**
- * The attempt that ends with `final` as one TurnSummary: the final message's text, thinking
- * and stop reason, every tool call of the attempt with the gate's verdict, and whether a tool
- * really failed (a gate block or a refused plan-tool call is the model's to fix, not a fault).
+ * The turns of the attempt that ends with `final`, each summarised on its own as the driver
+ * does: `earlier` are the turns pi carried on from (their tool results went back to the
+ * model), `final` the one after which it stops, which is the one judged. A tool really failed
+ * only when neither the gate blocked it nor a plan tool refused it (those are the model's to
+ * fix, not a fault).
  */
 export function summarizeAttempt(
   transcript: readonly AgentMessage[],
   final: PiAssistantMessage,
   ctx: AdapterContext,
-): { turn: TurnSummary; model: string } {
+): { earlier: TurnSummary[]; final: TurnSummary; model: string } {
   const attempt = attemptMessages(transcript);
-  const assistants = attempt.filter(isPiAssistant);
-  if (!assistants.includes(final)) assistants.push(final);
-  const calls = assistants.flatMap((m) =>
-    m.content.flatMap((block) => (block.type === 'toolCall' ? [toNeutralToolCall(block)] : [])),
-  );
-  const last = toNeutralAssistant(final);
-  const message: AssistantMessage = {
-    ...last,
-    content: [...last.content.filter((block) => block.type !== 'tool_call'), ...calls],
-  };
-  const toolError = attempt
-    .filter(isPiToolResult)
-    .some(
-      (r) => r.isError && !ctx.verdicts.get(r.toolCallId)?.blocked && !isPlanToolName(r.toolName),
+  const results = attempt.filter(isPiToolResult);
+  const summarize = (m: PiAssistantMessage): TurnSummary => {
+    const message = toNeutralAssistant(m);
+    const ids = new Set(
+      m.content.flatMap((block) => (block.type === 'toolCall' ? [block.id] : [])),
     );
-  const turn = summarizeTurn(message, {
-    readOnly: (call) => ctx.verdicts.get(call.id)?.readOnly === true,
-    userPrompt: ctx.run.userPrompt,
-    previousAssistantText: ctx.run.previousAssistantText,
-    toolError,
-  });
-  return { turn, model: last.model ?? '' };
+    const toolError = results.some(
+      (r) =>
+        ids.has(r.toolCallId) &&
+        r.isError &&
+        !ctx.verdicts.get(r.toolCallId)?.blocked &&
+        !isPlanToolName(r.toolName),
+    );
+    return summarizeTurn(message, {
+      readOnly: (call) => ctx.verdicts.get(call.id)?.readOnly === true,
+      userPrompt: ctx.run.userPrompt,
+      previousAssistantText: ctx.run.previousAssistantText,
+      toolError,
+    });
+  };
+  const earlier = attempt
+    .filter(isPiAssistant)
+    .filter((m) => m !== final)
+    .map(summarize);
+  const last = summarize(final);
+  // A tool that really failed anywhere in the attempt means the ending is never retried.
+  const toolError = last.toolError || earlier.some((t) => t.toolError);
+  return { earlier, final: { ...last, toolError }, model: toNeutralAssistant(final).model ?? '' };
 }
 
 function attemptMessages(transcript: readonly AgentMessage[]): AgentMessage[] {

@@ -88,10 +88,16 @@ async function endAttempt(
   final: PiAssistantMessage,
   signal: AbortSignal,
 ): Promise<void> {
-  const { turn, model } = summarizeAttempt(agent.messages(), final, ctx);
+  const { earlier, final: turn, model } = summarizeAttempt(agent.messages(), final, ctx);
   ctx.verdicts.clear();
   ctx.terminated.clear();
-  const resolved = resolveIncompleteTurn(ctx.store.get(), turn, ctx.options, { model });
+  let session = ctx.store.get();
+  for (const working of earlier)
+    session = resolveIncompleteTurn(session, working, ctx.options, {
+      model,
+      loopContinues: true,
+    }).state;
+  const resolved = resolveIncompleteTurn(session, turn, ctx.options, { model });
   ctx.store.set(resolved.state);
   const kind = resolved.classification.kind;
 

@@ -171,6 +171,7 @@ export function conversation(
       inputSchema: z.object({ command: z.string() }),
       execute: ({ command }) => {
         ran.push(`bash ${command}`);
+        if (command === 'crash') throw new Error('the command crashed');
         return `ran ${command}`;
       },
     }),

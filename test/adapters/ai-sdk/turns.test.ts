@@ -56,6 +56,19 @@ describe('planfirst/ai-sdk turns: prepareStep, onStepFinish, stopWhen', () => {
     expect(c.pf.status()).toEqual({ kind: 'done' });
   });
 
+  it('does not retry the narration that follows a tool that really failed', async () => {
+    const c = conversation(
+      [
+        say('Let me run it.', ['bash', { command: 'crash' }]),
+        say("It crashed; I'll try again next."),
+      ],
+      normalMode,
+    );
+    await c.generate();
+    expect(c.ran).toEqual(['bash crash']);
+    expect(c.pf.status()).toEqual({ kind: 'done' });
+  });
+
   it('retries inside one generateText when the step after the reads only narrates', async () => {
     const c = conversation(
       [

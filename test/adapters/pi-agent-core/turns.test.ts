@@ -41,7 +41,7 @@ describe('pi adapter: the incomplete-turn resolver on turn_end', () => {
     expect(s.planfirst.outcome().status).toBe('blocked');
   });
 
-  it('judges the whole attempt: one read, then narration, is single-action narration', async () => {
+  it('judges the turn pi stops after: one read, then narration, draws the planning-only retry', async () => {
     const s = scenario({
       responses: [
         fauxAssistantMessage(fauxToolCall('read_file', { path: 'src/parse.ts' }), {
@@ -56,10 +56,33 @@ describe('pi adapter: the incomplete-turn resolver on turn_end', () => {
     });
     await s.agent.prompt('Fix the crash in src/parse.ts.');
 
-    expect(retries(s.events)).toEqual([
-      expect.objectContaining({ kind: 'single-action-narration' }),
-    ]);
+    expect(retries(s.events)).toEqual([expect.objectContaining({ kind: 'planning-only' })]);
     expect(s.writes).toEqual(['src/parse.ts']);
+  });
+
+  it('never retries a turn pi carries on from, however it is worded', async () => {
+    const s = scenario({
+      responses: [
+        fauxAssistantMessage(
+          [
+            fauxText("Let me look at the parser; next I'll check the caller."),
+            fauxToolCall('read_file', { path: 'src/parse.ts' }),
+          ],
+          { stopReason: 'toolUse' },
+        ),
+        fauxAssistantMessage(
+          [
+            fauxText('Let me check the caller too.'),
+            fauxToolCall('read_file', { path: 'src/cli.ts' }),
+          ],
+          { stopReason: 'toolUse' },
+        ),
+        fauxAssistantMessage('Fixed: parse() guards the empty list.'),
+      ],
+    });
+    await s.agent.prompt('Fix the crash in src/parse.ts.');
+    expect(retries(s.events)).toEqual([]);
+    expect(s.planfirst.outcome()).toEqual({ status: 'completed' });
   });
 
   it('retries a status line in plan mode with an instruction naming exit_plan_mode', async () => {
