@@ -15,7 +15,7 @@ export const retryLimitsSchema = z.strictObject({
   singleActionNarration: limit()
     .default(3)
     .describe(
-      'Retries of one read-only action followed by narration, where a whole attempt is judged (pi-agent-core); the driver never retries a turn that called a tool.',
+      'Retries of one read-only action followed by narration, where a host judges a whole attempt in one summary; the driver and adapters never retry a turn that called a tool.',
     ),
   reasoningOnly: limit()
     .default(2)
