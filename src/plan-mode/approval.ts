@@ -3,6 +3,7 @@ import type { JsonValue } from '../json.js';
 import type { SessionState } from '../session.js';
 import { sha256Hex } from '../sha256.js';
 import { toValidationIssues } from '../zod-issues.js';
+import { approvalStatus, closeOpenRequest, outcomeOf, recordApproval } from './approval-history.js';
 import { newApprovalId } from './approval-id.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
@@ -65,7 +66,7 @@ export function requestApproval(
       IgnoredReasons.invalidApprovalId,
       'approvalId must be a non-empty string',
     );
-  if (given !== undefined && given === pm.approvalId)
+  if (given !== undefined && approvalStatus(pm, given) !== undefined)
     return ignored(
       state,
       IgnoredReasons.approvalIdReused,
@@ -73,6 +74,7 @@ export function requestApproval(
     );
   const approvalId = given ?? newApprovalId();
   const { confirmedAt: _c, afterApproval: _a, injected: _i, ...rest } = pm;
+  const history = { ...pm, approvals: closeOpenRequest(pm, 'superseded') };
   return {
     state: {
       ...state,
@@ -80,6 +82,7 @@ export function requestApproval(
         ...rest,
         approval: 'pending',
         approvalId,
+        approvals: recordApproval(history, approvalId),
         plan,
         payloadHash,
         requestedAt: request.now,
@@ -96,7 +99,9 @@ export function requestApproval(
 /**
  * Applies the user's decision on the pending plan. Only a decision carrying the pending id
  * counts; anything else — a wrong or old id, nothing pending, a second decision, a timeout
- * after the user answered — changes nothing and says why.
+ * after the user answered — changes nothing and says why. A decision repeated on the request it
+ * already decided (a double click, a retried webhook) is `duplicate_decision`, so a host can
+ * tell "already done" from "refused".
  */
 export function resolveApproval(
   state: SessionState,
@@ -114,8 +119,15 @@ export function resolveApproval(
     );
   const d = parsed.data;
   const pm = state.planMode;
+  const status = approvalStatus(pm, d.approvalId);
+  if (status === outcomeOf(d.action))
+    return ignored(
+      state,
+      IgnoredReasons.duplicateDecision,
+      `this decision (${d.action}) was already applied to that approval request`,
+    );
   if (pm.approval !== 'pending') return notPending(state, pm);
-  if (d.approvalId !== pm.approvalId)
+  if (status !== 'pending')
     return ignored(
       state,
       IgnoredReasons.staleId,
@@ -123,6 +135,7 @@ export function resolveApproval(
     );
 
   const now = at.now;
+  const approvals = recordApproval(pm, d.approvalId, outcomeOf(d.action));
   switch (d.action) {
     case 'approve':
     case 'edit': {
@@ -146,6 +159,7 @@ export function resolveApproval(
         approval: d.action === 'edit' ? 'edited' : 'approved',
         rejectionCount: 0,
         afterApproval: d.then ?? 'execute',
+        approvals,
         confirmedAt: now,
         updatedAt: now,
       };
@@ -162,6 +176,7 @@ export function resolveApproval(
       const next: PlanModeState = {
         ...pm,
         approval: 'rejected',
+        approvals,
         rejectionCount: pm.rejectionCount + 1,
         updatedAt: now,
       };
@@ -176,7 +191,7 @@ export function resolveApproval(
     }
     case 'timeout':
       return {
-        state: { ...state, planMode: { ...pm, approval: 'timed_out', updatedAt: now } },
+        state: { ...state, planMode: { ...pm, approval: 'timed_out', approvals, updatedAt: now } },
         applied: true,
         code: TransitionCodes.timedOut,
         decision: d,

@@ -44,6 +44,7 @@ export const IgnoredReasons = {
   approvalIdReused: 'approval_id_reused',
   nothingPending: 'nothing_pending',
   alreadyDecided: 'already_decided',
+  duplicateDecision: 'duplicate_decision',
   timedOut: 'approval_timed_out',
   staleId: 'stale_id',
   noApprovedPlan: 'no_approved_plan',

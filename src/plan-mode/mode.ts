@@ -1,6 +1,7 @@
 import type { SessionState } from '../session.js';
+import { closeOpenRequest } from './approval-history.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
-import { initialPlanModeState } from './state.js';
+import { initialPlanModeState, type PlanModeState } from './state.js';
 import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
 
 /**
@@ -16,7 +17,9 @@ export function enterPlanMode(
   if (bad) return bad;
   if (state.planMode.mode === 'plan')
     return ignored(state, IgnoredReasons.alreadyInPlanMode, 'plan mode is already active');
-  const planMode = { ...initialPlanModeState, mode: 'plan' as const };
+  const planMode: PlanModeState = { ...initialPlanModeState, mode: 'plan' };
+  // The approval history survives so ids issued before can never be reused or re-decided.
+  if (state.planMode.approvals !== undefined) planMode.approvals = state.planMode.approvals;
   if (typeof at.reason === 'string' && at.reason.trim() !== '') planMode.reason = at.reason;
   return {
     state: { ...state, planMode: { ...planMode, enteredAt: at.now, updatedAt: at.now } },
@@ -34,11 +37,24 @@ export function exitPlanMode(state: SessionState, at: { now: number }): Transiti
   if (bad) return bad;
   if (state.planMode.mode !== 'plan')
     return ignored(state, IgnoredReasons.notInPlanMode, 'plan mode is not active');
-  const { mode: _mode, approval: _approval, approvalId: _id, ...rest } = state.planMode;
+  const {
+    mode: _mode,
+    approval: _approval,
+    approvalId: _id,
+    approvals: _a,
+    ...rest
+  } = state.planMode;
+  const approvals = closeOpenRequest(state.planMode, 'withdrawn');
   return {
     state: {
       ...state,
-      planMode: { ...rest, mode: 'normal', approval: 'none', updatedAt: at.now },
+      planMode: {
+        ...rest,
+        mode: 'normal',
+        approval: 'none',
+        ...(approvals === undefined ? {} : { approvals }),
+        updatedAt: at.now,
+      },
     },
     applied: true,
     code: TransitionCodes.planModeExited,

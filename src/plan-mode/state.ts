@@ -29,6 +29,26 @@ export const approvalStates = [
 ] as const;
 export const approvalStateSchema = oneOf(approvalStates);
 
+/** What became of an approval id issued in this session. */
+export const approvalOutcomes = [
+  'approved',
+  'edited',
+  'rejected',
+  'timed_out',
+  'superseded',
+  'withdrawn',
+] as const;
+
+/**
+ * One approval request of the session. The history outlives plan-mode entries and exits, so an
+ * id is never accepted for a second request and a repeated decision is told apart from a stale
+ * one.
+ */
+export const approvalRecordSchema = z.strictObject({
+  approvalId: nonEmptyString(),
+  outcome: oneOf(approvalOutcomes).optional(),
+});
+
 export const planModeStateSchema = z.strictObject({
   mode: oneOf(['normal', 'plan']),
   approval: approvalStateSchema,
@@ -48,6 +68,8 @@ export const planModeStateSchema = z.strictObject({
   updatedAt: nonNegativeInt().optional(),
   /** `${approval}:${approvalId}` of the last decision message injected, so each goes in once. */
   injected: z.string().optional(),
+  /** Every approval id issued in this session, oldest first, with what became of it. */
+  approvals: z.array(approvalRecordSchema).optional(),
 });
 
 export type PlanStepStatus = z.infer<typeof planStepStatusSchema>;
@@ -55,6 +77,8 @@ export type PlanStep = z.infer<typeof planStepSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type ApprovalState = z.infer<typeof approvalStateSchema>;
 export type PlanModeState = z.infer<typeof planModeStateSchema>;
+export type ApprovalOutcome = (typeof approvalOutcomes)[number];
+export type ApprovalRecord = z.infer<typeof approvalRecordSchema>;
 
 export const initialPlanModeState: PlanModeState = Object.freeze({
   mode: 'normal',

@@ -4,6 +4,7 @@ import {
   createSession,
   enterPlanMode,
   exitPlanMode,
+  parseSession,
   requestApproval,
   resolveApproval,
   type SessionState,
@@ -56,7 +57,7 @@ describe('enterPlanMode / exitPlanMode', () => {
     expect(late).toMatchObject({ applied: false, reason: 'nothing_pending' });
   });
 
-  it('starts a new planning phase clean', () => {
+  it('starts a new planning phase clean, keeping only the approval history', () => {
     const approved = resolveApproval(
       pending(),
       { action: 'approve', approvalId: 'a-1' },
@@ -67,6 +68,7 @@ describe('enterPlanMode / exitPlanMode', () => {
       mode: 'plan',
       approval: 'none',
       rejectionCount: 0,
+      approvals: [{ approvalId: 'a-1', outcome: 'approved' }],
       enteredAt: 30,
       updatedAt: 30,
     });
@@ -277,7 +279,7 @@ describe('resolveApproval', () => {
       { action: 'approve', approvalId: 'a-1' },
       { now: 11 },
     ).state;
-    for (const action of ['approve', 'reject', 'timeout', 'edit'])
+    for (const action of ['reject', 'timeout', 'edit'])
       expect(
         resolveApproval(approved, { action, approvalId: 'a-1', plan: samplePlan }, { now: 12 }),
       ).toMatchObject({ applied: false, reason: 'already_decided', state: approved });
@@ -324,5 +326,96 @@ describe('resolveApproval', () => {
       applied: false,
       reason: 'invalid_state',
     });
+  });
+});
+
+describe('approval history', () => {
+  const decide = (s: SessionState, action: string, approvalId: string) =>
+    resolveApproval(s, { action, approvalId, plan: samplePlan }, { now: 20 });
+
+  it.each([
+    ['approve', 'approved'],
+    ['edit', 'edited'],
+    ['reject', 'rejected'],
+    ['timeout', 'timed_out'],
+  ])('a repeated %s is a duplicate that changes nothing', (action, outcome) => {
+    const first = decide(pending(), action, 'a-1');
+    expect(first.applied).toBe(true);
+    expect(first.state.planMode.approvals).toEqual([{ approvalId: 'a-1', outcome }]);
+    const again = decide(first.state, action, 'a-1');
+    expect(again).toEqual({
+      state: first.state,
+      applied: false,
+      reason: 'duplicate_decision',
+      message: `this decision (${action}) was already applied to that approval request`,
+    });
+  });
+
+  it('a repeated decision on a superseded request is a duplicate, another one is stale', () => {
+    const rejected = decide(pending('old'), 'reject', 'old').state;
+    const re = requestApproval(rejected, { plan: { ...samplePlan, title: 'v2' }, now: 21 });
+    expect(re.state.planMode.approvals).toEqual([
+      { approvalId: 'old', outcome: 'rejected' },
+      { approvalId: re.state.planMode.approvalId },
+    ]);
+    expect(decide(re.state, 'reject', 'old')).toMatchObject({
+      applied: false,
+      reason: 'duplicate_decision',
+      state: re.state,
+    });
+    expect(decide(re.state, 'approve', 'old')).toMatchObject({
+      applied: false,
+      reason: 'stale_id',
+      state: re.state,
+    });
+  });
+
+  it('a rotated request is recorded as superseded and its id can never decide again', () => {
+    const first = pending('p-1');
+    const rotated = requestApproval(first, {
+      plan: { ...samplePlan, title: 'changed' },
+      now: 12,
+      approvalId: 'p-2',
+    }).state;
+    expect(rotated.planMode.approvals).toEqual([
+      { approvalId: 'p-1', outcome: 'superseded' },
+      { approvalId: 'p-2' },
+    ]);
+    for (const action of ['approve', 'edit', 'reject', 'timeout'])
+      expect(decide(rotated, action, 'p-1')).toMatchObject({
+        applied: false,
+        reason: 'stale_id',
+        state: rotated,
+      });
+  });
+
+  it('an id issued earlier in the session is never accepted for a new request', () => {
+    const approved = decide(pending('p-1'), 'approve', 'p-1').state;
+    const replanning = enterPlanMode(approved, { now: 30 }).state;
+    expect(
+      requestApproval(replanning, { plan: samplePlan, now: 31, approvalId: 'p-1' }),
+    ).toMatchObject({ applied: false, reason: 'approval_id_reused', state: replanning });
+    const withdrawn = exitPlanMode(
+      requestApproval(replanning, { plan: samplePlan, now: 31, approvalId: 'p-2' }).state,
+      { now: 32 },
+    ).state;
+    expect(withdrawn.planMode.approvals).toEqual([
+      { approvalId: 'p-1', outcome: 'approved' },
+      { approvalId: 'p-2', outcome: 'withdrawn' },
+    ]);
+    const third = enterPlanMode(withdrawn, { now: 33 }).state;
+    for (const reused of ['p-1', 'p-2'])
+      expect(
+        requestApproval(third, { plan: samplePlan, now: 34, approvalId: reused }),
+      ).toMatchObject({ applied: false, reason: 'approval_id_reused' });
+    expect(decide(third, 'approve', 'p-2')).toMatchObject({
+      applied: false,
+      reason: 'nothing_pending',
+    });
+  });
+
+  it('the history round-trips through parseSession', () => {
+    const s = decide(pending('p-1'), 'reject', 'p-1').state;
+    expect(parseSession(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
 });
