@@ -21,3 +21,5 @@ export {
   sessionSchema,
 } from './session.js';
 export * from './shell/index.js';
+export * from './stored-run/index.js';
+export { memoryVersionedStore } from './stores/memory.js';
