@@ -52,10 +52,7 @@ export class Claim {
    * Saves `session` with this worker's lease renewed (or released), the approval deadline
    * carried over or set, and the given tool intents. Resolves false once the claim is lost.
    */
-  commit(
-    session: SessionState,
-    change: CommitChange = {},
-  ): Promise<boolean> {
+  commit(session: SessionState, change: CommitChange = {}): Promise<boolean> {
     return this.enqueue(() => this.write(session, change));
   }
 

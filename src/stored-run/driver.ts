@@ -1,6 +1,6 @@
 import type { Message } from '../messages.js';
-import { IgnoredReasons } from '../plan-mode/codes.js';
 import { resolveApproval } from '../plan-mode/approval.js';
+import { IgnoredReasons } from '../plan-mode/codes.js';
 import type { RunInput, RunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
 import type { StepInput, StepResult } from '../run/types.js';

@@ -1,10 +1,10 @@
-import type { SessionState } from '../session.js';
 import { ensureResolved, type ResolvedOptions } from '../options.js';
 import { newApprovalId } from '../plan-mode/approval-id.js';
 import type { ModelClient } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
 import { step } from '../run/step.js';
 import type { StepInput, StepResult } from '../run/types.js';
+import type { SessionState } from '../session.js';
 import type { ToolDelivery } from './codes.js';
 import { StoreInputError, storeInput, type VersionedSessionStore } from './contract.js';
 import { defaultToolDelivery } from './intents.js';

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../canonical-json.js';
 import { sha256Hex } from '../sha256.js';
-import { type ToolDelivery, ToolDeliveries } from './codes.js';
+import { ToolDeliveries, type ToolDelivery } from './codes.js';
 import type { ToolIntent } from './record.js';
 
 /**

@@ -5,8 +5,7 @@ import { step } from '../run/step.js';
 import { leaseBlocks } from './claim.js';
 import { type SweepCode, SweepCodes } from './codes.js';
 import type { StoredSessionSummary, VersionedSessionStore } from './contract.js';
-import { runStored } from './driver.js';
-import { settleInterruptedTurn } from './driver.js';
+import { runStored, settleInterruptedTurn } from './driver.js';
 import { approvalDeadline, type StoredRecord } from './record.js';
 import type { StoredRunConfig, StoredRunResult } from './types.js';
 

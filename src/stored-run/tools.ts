@@ -2,14 +2,9 @@ import type { ToolCallBlock } from '../messages.js';
 import type { StepResult, ToolResult } from '../run/types.js';
 import type { Claim } from './claim.js';
 import { ToolDeliveries } from './codes.js';
-import {
-  interruptedCallResult,
-  intentFor,
-  toolIdempotencyKey,
-  withoutIntents,
-} from './intents.js';
-import type { ToolIntent } from './record.js';
 import type { Driving } from './driving.js';
+import { intentFor, interruptedCallResult, toolIdempotencyKey, withoutIntents } from './intents.js';
+import type { ToolIntent } from './record.js';
 import type { RecoveredCall } from './types.js';
 
 interface Runnable {
@@ -118,7 +113,11 @@ async function runTool(
       ? { toolCallId: call.id, content: output, isError: false }
       : { toolCallId: call.id, content: String(output.content), isError: output.isError === true };
   } catch (error) {
-    return { toolCallId: call.id, content: `The tool failed: ${describeError(error)}`, isError: true };
+    return {
+      toolCallId: call.id,
+      content: `The tool failed: ${describeError(error)}`,
+      isError: true,
+    };
   }
 }
 

@@ -35,7 +35,10 @@ function check(condition: boolean, message: string): asserts condition {
 const show = (v: unknown) => JSON.stringify(v);
 
 function equal(actual: unknown, expected: unknown, what: string): void {
-  check(show(actual) === show(expected), `${what}: expected ${show(expected)}, got ${show(actual)}`);
+  check(
+    show(actual) === show(expected),
+    `${what}: expected ${show(expected)}, got ${show(actual)}`,
+  );
 }
 
 function record(extra: Partial<StoredRecord> = {}, text = 'hello'): StoredRecord {
@@ -55,8 +58,18 @@ function conflict(result: SaveResult, sessionId: string, expected: number, actua
   check(!result.ok, `expected a version conflict on ${sessionId}, the save succeeded`);
   const e = result.error;
   equal(
-    { code: e.code, sessionId: e.sessionId, expectedVersion: e.expectedVersion, actualVersion: e.actualVersion },
-    { code: ErrorCodes.versionConflict, sessionId, expectedVersion: expected, actualVersion: actual },
+    {
+      code: e.code,
+      sessionId: e.sessionId,
+      expectedVersion: e.expectedVersion,
+      actualVersion: e.actualVersion,
+    },
+    {
+      code: ErrorCodes.versionConflict,
+      sessionId,
+      expectedVersion: expected,
+      actualVersion: actual,
+    },
     'conflict',
   );
   check(e instanceof Error, 'the conflict is an Error');
@@ -99,7 +112,11 @@ const cases: [string, (store: VersionedSessionStore) => Promise<void>][] = [
     async (store) => {
       saved(await store.save('s', record({}, 'first'), 0), 1, 'create');
       conflict(await store.save('s', record({}, 'second'), 0), 's', 0, 1);
-      equal((await store.load('s'))?.record.session.messages[0], record({}, 'first').session.messages[0], 'kept');
+      equal(
+        (await store.load('s'))?.record.session.messages[0],
+        record({}, 'first').session.messages[0],
+        'kept',
+      );
     },
   ],
   [
@@ -169,28 +186,56 @@ const cases: [string, (store: VersionedSessionStore) => Promise<void>][] = [
     async (store) => {
       for (const id of ['c', 'a', 'b', 'd'])
         saved(
-          await store.save(id, record(id === 'd' ? {} : { approval: { approvalId: `ap-${id}`, deadline: 5 } }), 0),
+          await store.save(
+            id,
+            record(id === 'd' ? {} : { approval: { approvalId: `ap-${id}`, deadline: 5 } }),
+            0,
+          ),
           1,
           id,
         );
       const first = await store.listParked({ limit: 2 });
-      equal(first, [
-        { sessionId: 'a', version: 1, approvalId: 'ap-a', deadline: 5 },
-        { sessionId: 'b', version: 1, approvalId: 'ap-b', deadline: 5 },
-      ], 'first page');
+      equal(
+        first,
+        [
+          { sessionId: 'a', version: 1, approvalId: 'ap-a', deadline: 5 },
+          { sessionId: 'b', version: 1, approvalId: 'ap-b', deadline: 5 },
+        ],
+        'first page',
+      );
       equal(ids(await store.listParked({ limit: 2, after: 'b' })), ['c'], 'second page');
     },
   ],
   [
     'listExpiredApprovals returns deadlines at or before now, earliest first, with a cursor',
     async (store) => {
-      const rows: [string, number][] = [['x', 30], ['y', 10], ['z', 20], ['w', 20], ['late', 99]];
+      const rows: [string, number][] = [
+        ['x', 30],
+        ['y', 10],
+        ['z', 20],
+        ['w', 20],
+        ['late', 99],
+      ];
       for (const [id, deadline] of rows)
-        saved(await store.save(id, record({ approval: { approvalId: `ap-${id}`, deadline } }), 0), 1, id);
-      equal(ids(await store.listExpiredApprovals({ now: 30, limit: 10 })), ['y', 'w', 'z', 'x'], 'due');
+        saved(
+          await store.save(id, record({ approval: { approvalId: `ap-${id}`, deadline } }), 0),
+          1,
+          id,
+        );
+      equal(
+        ids(await store.listExpiredApprovals({ now: 30, limit: 10 })),
+        ['y', 'w', 'z', 'x'],
+        'due',
+      );
       equal(ids(await store.listExpiredApprovals({ now: 20, limit: 2 })), ['y', 'w'], 'limit');
       equal(
-        ids(await store.listExpiredApprovals({ now: 30, limit: 10, after: { at: 20, sessionId: 'w' } })),
+        ids(
+          await store.listExpiredApprovals({
+            now: 30,
+            limit: 10,
+            after: { at: 20, sessionId: 'w' },
+          }),
+        ),
         ['z', 'x'],
         'after the cursor',
       );
@@ -203,12 +248,16 @@ const cases: [string, (store: VersionedSessionStore) => Promise<void>][] = [
       saved(await store.save('old', record({ lease: { owner: 'w1', until: 5 } }), 0), 1, 'old');
       saved(await store.save('live', record({ lease: { owner: 'w2', until: 50 } }), 0), 1, 'live');
       saved(await store.save('idle', record(), 0), 1, 'idle');
-      equal(await store.listStalledRuns({ now: 10, limit: 10 }), [
-        { sessionId: 'old', version: 1, leaseOwner: 'w1', leaseUntil: 5 },
-      ], 'stalled');
+      equal(
+        await store.listStalledRuns({ now: 10, limit: 10 }),
+        [{ sessionId: 'old', version: 1, leaseOwner: 'w1', leaseUntil: 5 }],
+        'stalled',
+      );
       equal(ids(await store.listStalledRuns({ now: 50, limit: 10 })), ['old', 'live'], 'both');
       equal(
-        ids(await store.listStalledRuns({ now: 50, limit: 10, after: { at: 5, sessionId: 'old' } })),
+        ids(
+          await store.listStalledRuns({ now: 50, limit: 10, after: { at: 5, sessionId: 'old' } }),
+        ),
         ['live'],
         'after the cursor',
       );
@@ -217,10 +266,17 @@ const cases: [string, (store: VersionedSessionStore) => Promise<void>][] = [
   [
     'the index follows every save: a resolved approval or released lease leaves the listings',
     async (store) => {
-      const parked = record({ approval: { approvalId: 'ap1', deadline: 5 }, lease: { owner: 'w', until: 5 } });
+      const parked = record({
+        approval: { approvalId: 'ap1', deadline: 5 },
+        lease: { owner: 'w', until: 5 },
+      });
       saved(await store.save('s', parked, 0), 1, 'parked');
       equal((await store.findApproval('ap1'))?.sessionId, 's', 'found');
-      saved(await store.save('s', record({ approval: { approvalId: 'ap2', deadline: 7 } }), 1), 2, 'next request');
+      saved(
+        await store.save('s', record({ approval: { approvalId: 'ap2', deadline: 7 } }), 1),
+        2,
+        'next request',
+      );
       equal(await store.findApproval('ap1'), undefined, 'old approval gone');
       equal((await store.findApproval('ap2'))?.version, 2, 'new approval');
       equal(await store.listStalledRuns({ now: 10, limit: 10 }), [], 'lease released');
@@ -247,8 +303,12 @@ const cases: [string, (store: VersionedSessionStore) => Promise<void>][] = [
       await rejects('lone surrogate', () => store.save('a\uD800', record(), 0));
       await rejects('negative version', () => store.save('s', record(), -1));
       await rejects('fractional version', () => store.save('s', record(), 1.5));
-      await rejects('no session', () => store.save('s', { lease: { owner: 'w', until: 1 } } as unknown as StoredRecord, 0));
-      await rejects('bad lease', () => store.save('s', record({ lease: { owner: '', until: -1 } }), 0));
+      await rejects('no session', () =>
+        store.save('s', { lease: { owner: 'w', until: 1 } } as unknown as StoredRecord, 0),
+      );
+      await rejects('bad lease', () =>
+        store.save('s', record({ lease: { owner: '', until: -1 } }), 0),
+      );
       await rejects('zero limit', () => store.listParked({ limit: 0 }));
       await rejects('huge limit', () => store.listExpiredApprovals({ now: 1, limit: 100_000 }));
       await rejects('NaN now', () => store.listStalledRuns({ now: Number.NaN, limit: 1 }));

@@ -61,7 +61,8 @@ describe('runStored', () => {
     const config = { store, model: conversationModel(), tools: recordingTools(), options };
     expect((await runStored(config, 'nope', { resume: true })).outcome).toBe('not_found');
     expect(
-      (await runStored(config, 'nope', { decision: { action: 'approve', approvalId: 'x' } })).outcome,
+      (await runStored(config, 'nope', { decision: { action: 'approve', approvalId: 'x' } }))
+        .outcome,
     ).toBe('not_found');
   });
 });

@@ -10,7 +10,12 @@ import { assistant, toolCall } from '../../src/testing/index.js';
 export const options = { planMode: { enabled: true } };
 
 export const definitions = [
-  { name: 'read_file', description: 'Read a file.', parameters: { type: 'object' }, readOnly: true },
+  {
+    name: 'read_file',
+    description: 'Read a file.',
+    parameters: { type: 'object' },
+    readOnly: true,
+  },
   { name: 'write_file', description: 'Write a file.', parameters: { type: 'object' } },
   { name: 'charge_card', description: 'Charge a card.', parameters: { type: 'object' } },
 ];
@@ -66,7 +71,12 @@ export function recordingTools(
     executed,
     definitions,
     async execute(call: ToolCallBlock, context: StoredToolContext) {
-      executed.push({ name: call.name, id: call.id, key: context.idempotencyKey, attempt: context.attempt });
+      executed.push({
+        name: call.name,
+        id: call.id,
+        key: context.idempotencyKey,
+        attempt: context.attempt,
+      });
       return run(call, context);
     },
   };

@@ -27,7 +27,9 @@ export function postgresStore(
   const rows = async (text: string, params: unknown[]) =>
     (await client.query(text, params)).rows as Record<string, unknown>[];
   const currentVersion = async (sessionId: string) =>
-    toNumber((await rows(`SELECT version FROM ${t} WHERE session_id = $1`, [sessionId]))[0]?.version) ?? 0;
+    toNumber(
+      (await rows(`SELECT version FROM ${t} WHERE session_id = $1`, [sessionId]))[0]?.version,
+    ) ?? 0;
   const conflict = async (sessionId: string, expected: number): Promise<SaveResult> => ({
     ok: false,
     error: new VersionConflictError(sessionId, expected, await currentVersion(sessionId)),

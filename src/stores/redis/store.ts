@@ -149,9 +149,7 @@ export function redisStore(
       storeInput.limit(limit);
       if (after !== undefined) storeInput.id('after', after);
       const start = after === undefined ? '-' : `(${after}`;
-      return summaries(
-        await client.eval(parkedScript, 1, k.parked, k.sessionPrefix, start, limit),
-      );
+      return summaries(await client.eval(parkedScript, 1, k.parked, k.sessionPrefix, start, limit));
     },
     async listExpiredApprovals(query) {
       return due(k.deadlines, query);

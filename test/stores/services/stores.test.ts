@@ -2,8 +2,8 @@ import { afterAll, describe } from 'vitest';
 import { migratePostgres, postgresStore } from '../../../src/stores/postgres/index.js';
 import { migrateRedis, redisStore } from '../../../src/stores/redis/index.js';
 import { conformanceTests } from '../conformance.js';
+import { dropPrefixes, dropTables } from './cleanup.js';
 import { pgPool, redisClient, runId } from './env.js';
-import { dropTables, dropPrefixes } from './cleanup.js';
 
 const pool = pgPool();
 const redis = redisClient();
