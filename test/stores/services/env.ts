@@ -21,8 +21,13 @@ export const services = {
 export const runId = `${process.pid}_${Date.now().toString(36)}`;
 
 /** A pool that fails fast (and loudly) when the server is not there. */
-export function pgPool(max = 10): pg.Pool {
-  return new pg.Pool({ ...services.postgres, max, connectionTimeoutMillis: 5_000 });
+export function pgPool(max = 10, options?: string): pg.Pool {
+  return new pg.Pool({
+    ...services.postgres,
+    max,
+    connectionTimeoutMillis: 5_000,
+    ...(options === undefined ? {} : { options }),
+  });
 }
 
 /** A Redis client that fails fast instead of retrying forever when the server is not there. */

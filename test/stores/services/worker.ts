@@ -81,7 +81,11 @@ function summary(r: StoredRunResult) {
   return {
     outcome: r.outcome,
     ...(r.outcome === 'ran'
-      ? { status: r.result.status, recovered: r.recovered, messages: r.result.session.messages.length }
+      ? {
+          status: r.result.status,
+          recovered: r.recovered,
+          messages: r.result.session.messages.length,
+        }
       : {}),
     ...('reason' in r ? { reason: r.reason } : {}),
   };
@@ -93,7 +97,11 @@ async function main(): Promise<unknown> {
     case 'message':
       return summary(await runStored(config, id, { message: 'Write the file' }));
     case 'decide':
-      return summary(await runStored(config, id, { decision: job.decision ?? { action: 'approve', approvalId: '' } }));
+      return summary(
+        await runStored(config, id, {
+          decision: job.decision ?? { action: 'approve', approvalId: '' },
+        }),
+      );
     case 'resume': {
       // The dead worker's lease must run out first: retry while busy.
       for (let i = 0; i < 300; i++) {

@@ -54,7 +54,9 @@ afterAll(async () => {
 type Backend = 'postgres' | 'redis';
 let count = 0;
 
-async function fresh(backend: Backend): Promise<{ store: VersionedSessionStore; namespace: string }> {
+async function fresh(
+  backend: Backend,
+): Promise<{ store: VersionedSessionStore; namespace: string }> {
   count += 1;
   if (backend === 'postgres') {
     const namespace = `planfirst_mp_${runId}_${count}`;
@@ -153,18 +155,32 @@ async function parked(store: VersionedSessionStore, sessionId: string, now?: () 
   return r.result.approval.approvalId;
 }
 
-const writes = (file: string) => readLog(file).filter((l) => l.event === 'start' && l.name === 'write_file');
+const writes = (file: string) =>
+  readLog(file).filter((l) => l.event === 'start' && l.name === 'write_file');
 
 describe.each(['postgres', 'redis'] as const)('worker processes on %s', (backend) => {
   it('4 workers deliver the same approval at once: the write runs once, one ran, three duplicate', async () => {
     const { store, namespace } = await fresh(backend);
     const log = join(dir, `race-${backend}.log`);
     const approvalId = await parked(store, 's');
-    const job: WorkerJob = { backend, namespace, kind: 'decide', sessionId: 's', log, decision: { action: 'approve', approvalId } };
+    const job: WorkerJob = {
+      backend,
+      namespace,
+      kind: 'decide',
+      sessionId: 's',
+      log,
+      decision: { action: 'approve', approvalId },
+    };
     const results = await Promise.all([1, 2, 3, 4].map(() => finished(job)));
-    expect(results.map((r) => r.outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'ran']);
+    expect(results.map((r) => r.outcome).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'ran',
+    ]);
     expect(results.find((r) => r.outcome === 'ran')?.status).toBe('completed');
-    for (const r of results.filter((x) => x.outcome === 'duplicate')) expect(r.reason).toBe('duplicate_decision');
+    for (const r of results.filter((x) => x.outcome === 'duplicate'))
+      expect(r.reason).toBe('duplicate_decision');
     expect(writes(log)).toHaveLength(1);
     const session = parseSession((await store.load('s'))?.record.session);
     expect(session.planMode.approvals).toEqual([{ approvalId, outcome: 'approved' }]);
@@ -176,13 +192,21 @@ describe.each(['postgres', 'redis'] as const)('worker processes on %s', (backend
     const approvalId = await parked(store, 's');
     const results = await Promise.all(
       (['approve', 'reject', 'approve', 'reject'] as const).map((action) =>
-        finished({ backend, namespace, kind: 'decide', sessionId: 's', log, decision: { action, approvalId } }),
+        finished({
+          backend,
+          namespace,
+          kind: 'decide',
+          sessionId: 's',
+          log,
+          decision: { action, approvalId },
+        }),
       ),
     );
     expect(results.filter((r) => r.outcome === 'ran')).toHaveLength(1);
     for (const r of results.filter((x) => x.outcome !== 'ran'))
       expect(['duplicate', 'ignored']).toContain(r.outcome);
-    const outcome = parseSession((await store.load('s'))?.record.session).planMode.approvals?.[0]?.outcome;
+    const outcome = parseSession((await store.load('s'))?.record.session).planMode.approvals?.[0]
+      ?.outcome;
     expect(writes(log)).toHaveLength(outcome === 'approved' ? 1 : 0);
   });
 
@@ -190,29 +214,63 @@ describe.each(['postgres', 'redis'] as const)('worker processes on %s', (backend
     const { store, namespace } = await fresh(backend);
     const log = join(dir, `kill-tool-${backend}.log`);
     const approvalId = await parked(store, 's');
-    const doomed = start({ backend, namespace, kind: 'decide', sessionId: 's', log, hang: 'tool', decision: { action: 'approve', approvalId } });
+    const doomed = start({
+      backend,
+      namespace,
+      kind: 'decide',
+      sessionId: 's',
+      log,
+      hang: 'tool',
+      decision: { action: 'approve', approvalId },
+    });
     await waitFor(log, 'start');
     doomed.child.kill('SIGKILL');
     expect((await doomed.done).signal).toBe('SIGKILL');
     const r = await finished({ backend, namespace, kind: 'resume', sessionId: 's', log });
     expect(r).toMatchObject({ outcome: 'ran', status: 'completed' });
-    expect(r.recovered).toEqual([expect.objectContaining({ name: 'write_file', action: 'reported', attempt: 1 })]);
+    expect(r.recovered).toEqual([
+      expect.objectContaining({ name: 'write_file', action: 'reported', attempt: 1 }),
+    ]);
     expect(writes(log)).toHaveLength(1);
     const session = parseSession((await store.load('s'))?.record.session);
     const result = session.messages.find((m) => m.role === 'tool' && m.toolName === 'write_file');
     expect(result).toMatchObject({ content: interruptedCallResult, isError: true });
-    expect(session.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant', 'tool', 'assistant']);
+    expect(session.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
   });
 
   it('a worker killed during an at-least-once tool: the next runs it again with the same idempotency key', async () => {
     const { store, namespace } = await fresh(backend);
     const log = join(dir, `kill-alo-${backend}.log`);
     const approvalId = await parked(store, 's');
-    const doomed = start({ backend, namespace, kind: 'decide', sessionId: 's', log, hang: 'tool', atLeastOnce: true, decision: { action: 'approve', approvalId } });
+    const doomed = start({
+      backend,
+      namespace,
+      kind: 'decide',
+      sessionId: 's',
+      log,
+      hang: 'tool',
+      atLeastOnce: true,
+      decision: { action: 'approve', approvalId },
+    });
     await waitFor(log, 'start');
     doomed.child.kill('SIGKILL');
     await doomed.done;
-    const r = await finished({ backend, namespace, kind: 'resume', sessionId: 's', log, atLeastOnce: true });
+    const r = await finished({
+      backend,
+      namespace,
+      kind: 'resume',
+      sessionId: 's',
+      log,
+      atLeastOnce: true,
+    });
     expect(r).toMatchObject({ outcome: 'ran', status: 'completed' });
     const runs = writes(log);
     expect(runs.map((l) => l.attempt)).toEqual([1, 2]);
@@ -223,14 +281,23 @@ describe.each(['postgres', 'redis'] as const)('worker processes on %s', (backend
   it('a worker killed during a model call: the next calls the model again and the user message is kept once', async () => {
     const { store, namespace } = await fresh(backend);
     const log = join(dir, `kill-model-${backend}.log`);
-    const doomed = start({ backend, namespace, kind: 'message', sessionId: 's', log, hang: 'model' });
+    const doomed = start({
+      backend,
+      namespace,
+      kind: 'message',
+      sessionId: 's',
+      log,
+      hang: 'model',
+    });
     await waitFor(log, 'model');
     doomed.child.kill('SIGKILL');
     await doomed.done;
     const r = await finished({ backend, namespace, kind: 'resume', sessionId: 's', log });
     expect(r).toMatchObject({ outcome: 'ran', status: 'awaiting_approval' });
     const session = parseSession((await store.load('s'))?.record.session);
-    expect(session.messages.filter((m) => m.role === 'user' && m.content === 'Write the file')).toHaveLength(1);
+    expect(
+      session.messages.filter((m) => m.role === 'user' && m.content === 'Write the file'),
+    ).toHaveLength(1);
     expect(readLog(log).filter((l) => l.event === 'model')).toHaveLength(2);
   });
 
@@ -238,7 +305,15 @@ describe.each(['postgres', 'redis'] as const)('worker processes on %s', (backend
     const { store, namespace } = await fresh(backend);
     const log = join(dir, `kill-save-${backend}.log`);
     const approvalId = await parked(store, 's');
-    const doomed = start({ backend, namespace, kind: 'decide', sessionId: 's', log, hang: 'save', decision: { action: 'approve', approvalId } });
+    const doomed = start({
+      backend,
+      namespace,
+      kind: 'decide',
+      sessionId: 's',
+      log,
+      hang: 'save',
+      decision: { action: 'approve', approvalId },
+    });
     await waitFor(log, 'saving');
     doomed.child.kill('SIGKILL');
     await doomed.done;
@@ -263,12 +338,15 @@ describe.each(['postgres', 'redis'] as const)('worker processes on %s', (backend
     const entries = reports.flatMap((r) => r as unknown as { sessionId: string; code: string }[]);
     const timedOut = entries.filter((e) => e.code === 'timed_out').map((e) => e.sessionId);
     expect(timedOut.sort()).toEqual([...ids].sort());
-    for (const e of entries.filter((x) => x.code !== 'timed_out')) expect(e.code).toBe('already_handled');
+    for (const e of entries.filter((x) => x.code !== 'timed_out'))
+      expect(e.code).toBe('already_handled');
     for (const id of ids) {
       const loaded = await store.load(id);
       const session = parseSession(loaded?.record.session);
       expect(session.planMode.approval).toBe('timed_out');
-      expect(session.messages.filter((m) => m.role === 'user' && m.kind === 'plan_timed_out')).toHaveLength(1);
+      expect(
+        session.messages.filter((m) => m.role === 'user' && m.kind === 'plan_timed_out'),
+      ).toHaveLength(1);
       expect(loaded?.record.approval).toBeUndefined();
     }
     expect(await store.listExpiredApprovals({ now: Date.now(), limit: 100 })).toEqual([]);
