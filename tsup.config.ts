@@ -3,17 +3,20 @@ import { defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
-// Adapters import the core through the root barrel (src/index.ts). In the build that import
-// becomes `planfirst` itself, so an adapter shares the root entry's code and classes (one
-// `OptionsError`, one options cache) instead of bundling a second copy of the core.
+// Adapters and stores import the core through the root barrel (src/index.ts). In the build that
+// import becomes `planfirst` itself, so a subpath shares the root entry's code and classes (one
+// `OptionsError`, one `VersionConflictError`, one options cache) instead of bundling a second
+// copy of the core.
 const rootIndex = resolve('src/index');
 const coreAsPackage: Plugin = {
   name: 'planfirst-core-as-package',
   setup(build) {
     build.onResolve({ filter: /\/index\.js$/ }, (args) => {
       const target = resolve(args.resolveDir, args.path).replace(/\.js$/, '');
-      const fromAdapter = args.importer.includes(`${resolve('src/adapters')}/`);
-      return target === rootIndex && fromAdapter
+      const fromSubpath = ['src/adapters', 'src/stores'].some((dir) =>
+        args.importer.includes(`${resolve(dir)}/`),
+      );
+      return target === rootIndex && fromSubpath
         ? { path: 'planfirst', external: true }
         : undefined;
     });
@@ -66,6 +69,8 @@ const dualEntries = {
   'testing/index': 'src/testing/index.ts',
   'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts',
   'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
+  'stores/postgres': 'src/stores/postgres/index.ts',
+  'stores/redis': 'src/stores/redis/index.ts',
 };
 // pi is ESM-only, and so is its adapter.
 const esmOnlyEntries = { 'adapters/pi-agent-core': 'src/adapters/pi-agent-core/index.ts' };

@@ -3,6 +3,9 @@ export const ErrorCodes = {
   invalidOptions: 'invalid_options',
   invalidSession: 'invalid_session',
   noCsprng: 'no_csprng',
+  versionConflict: 'version_conflict',
+  invalidStoreInput: 'invalid_store_input',
+  invalidTokenKey: 'invalid_token_key',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

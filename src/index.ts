@@ -1,5 +1,6 @@
 export { memorySessionStore, type SessionStore } from './adapters/session-store.js';
 export * from './auto-continue/index.js';
+export * from './decision-token/index.js';
 export * from './errors.js';
 export * from './incomplete-turn/index.js';
 export type { JsonValue } from './json.js';
@@ -21,3 +22,5 @@ export {
   sessionSchema,
 } from './session.js';
 export * from './shell/index.js';
+export * from './stored-run/index.js';
+export { memoryVersionedStore } from './stores/memory.js';

@@ -7,3 +7,4 @@ export {
   thinking,
   toolCall,
 } from './scripted-model.js';
+export { type ConformanceCase, storeConformance } from './store-conformance.js';

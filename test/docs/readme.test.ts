@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   analyzeShellCommand,
   BudgetStopReasons,
+  DecisionTokenCodes,
   ErrorCodes,
   GateCodes,
   IgnoredReasons,
@@ -10,7 +11,10 @@ import {
   RetryKinds,
   RunReasons,
   ShellCodes,
+  StoredRunOutcomes,
+  SweepCodes,
   Tiers,
+  ToolDeliveries,
   TransitionCodes,
   TurnKinds,
   TurnRules,
@@ -70,6 +74,10 @@ describe('README documents', () => {
       Tiers,
       BudgetStopReasons,
       RunReasons,
+      StoredRunOutcomes,
+      ToolDeliveries,
+      SweepCodes,
+      DecisionTokenCodes,
     }),
   )('every code of %s', (_name, codes) => {
     for (const code of Object.values(codes)) expect(readme, code).toContain(`\`${code}\``);

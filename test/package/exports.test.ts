@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
@@ -40,6 +40,16 @@ const publicNames = [
   'memorySessionStore',
   'isPlanBookkeeping',
   'RunReasons',
+  'memoryVersionedStore',
+  'runStored',
+  'sweepExpiredApprovals',
+  'resumeStalledRuns',
+  'VersionConflictError',
+  'StoredRunOutcomes',
+  'signDecisionToken',
+  'verifyDecisionToken',
+  'deliverDecisionToken',
+  'DecisionTokenCodes',
 ];
 
 describe('the built package (run `npm run build` first; `npm test` does)', () => {
@@ -64,6 +74,48 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
     for (const name of ['scriptedModel', 'assistant', 'toolCall', 'thinking']) {
       expect(esm[name], name).toBeTypeOf('function');
       expect(cjs[name], name).toBeTypeOf('function');
+    }
+  });
+
+  it('exposes the PostgreSQL and Redis stores on their subpaths in both formats', async () => {
+    const subpaths = {
+      'stores/postgres': ['postgresStore', 'migratePostgres'],
+      'stores/redis': ['redisStore', 'migrateRedis'],
+    };
+    for (const [file, names] of Object.entries(subpaths)) {
+      const esm = (await import(new URL(`${file}.js`, dist).href)) as Record<string, unknown>;
+      const cjs = createRequire(import.meta.url)(new URL(`${file}.cjs`, dist).pathname) as Record<
+        string,
+        unknown
+      >;
+      for (const name of names) {
+        expect(esm[name], name).toBeTypeOf('function');
+        expect(cjs[name], name).toBeTypeOf('function');
+      }
+    }
+    const conformance = (await import(new URL('testing/index.js', dist).href)) as Record<
+      string,
+      unknown
+    >;
+    expect(conformance.storeConformance).toBeTypeOf('function');
+  });
+
+  it('loads no database client: the store subpaths import only planfirst itself', () => {
+    for (const file of [
+      'index.js',
+      'index.cjs',
+      'stores/postgres.js',
+      'stores/postgres.cjs',
+      'stores/redis.js',
+      'stores/redis.cjs',
+    ]) {
+      const code = readFileSync(new URL(file, dist), 'utf8');
+      const imports = [...code.matchAll(/(?:from\s+|require\()['"]([^'"]+)['"]/g)].map((m) => m[1]);
+      for (const name of imports)
+        expect(
+          /^(planfirst|zod|@sinclair\/typebox(\/value)?)$/.test(name ?? ''),
+          `${file} imports ${name}`,
+        ).toBe(true);
     }
   });
 

@@ -52,6 +52,8 @@ describe('the packed tarball', () => {
     expect(outside).toEqual([]);
     expect(files).toContain('package/dist/cli.js');
     expect(files).toContain('package/dist/adapters/pi-agent-core.js');
+    expect(files).toContain('package/dist/stores/postgres.cjs');
+    expect(files).toContain('package/dist/stores/redis.d.ts');
   });
 
   it('passes publint with warnings treated as errors', () => {
@@ -74,6 +76,8 @@ describe('the packed tarball', () => {
       'planfirst/testing',
       'planfirst/ai-sdk',
       'planfirst/openai-agents',
+      'planfirst/postgres',
+      'planfirst/redis',
     ]) {
       expect(result.out).toContain(`"${entry}"`);
     }

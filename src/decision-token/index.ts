@@ -1,0 +1,15 @@
+export {
+  type DecisionClaims,
+  decisionClaimsSchema,
+  maxTokenLength,
+  tokenPayload,
+} from './claims.js';
+export { type DecisionTokenCode, DecisionTokenCodes } from './codes.js';
+export { deliverDecisionToken, type TokenDelivery } from './deliver.js';
+export {
+  type DecisionTokenKey,
+  DecisionTokenKeyError,
+  decisionTokenKey,
+  type TokenCryptoKey,
+} from './hmac.js';
+export { type DecisionTokenCheck, signDecisionToken, verifyDecisionToken } from './token.js';

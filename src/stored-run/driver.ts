@@ -1,0 +1,241 @@
+import type { Message } from '../messages.js';
+import { resolveApproval } from '../plan-mode/approval.js';
+import { IgnoredReasons } from '../plan-mode/codes.js';
+import type { RunInput, RunResult } from '../run/driver.js';
+import type { RunEvent } from '../run/events.js';
+import type { StepInput, StepResult } from '../run/types.js';
+import { createSession, type SessionState } from '../session.js';
+import { Claim, leaseBlocks } from './claim.js';
+import { StoredRunOutcomes } from './codes.js';
+import type { VersionConflictError } from './contract.js';
+import { type Driving, driving } from './driving.js';
+import { intentFor, interruptedCallResult, notStartedCallResult } from './intents.js';
+import type { StoredRecord, ToolIntent } from './record.js';
+import { anySignal, describeError, executeStoredTools } from './tools.js';
+import type { RecoveredCall, StoredRunConfig, StoredRunResult } from './types.js';
+
+// Each lost claim race means another writer made progress; this many in a row is a storm.
+const maxClaimAttempts = 20;
+
+/**
+ * `runAgent` for a session that lives in a versioned store: load → claim (a lease, written by
+ * compare-and-set) → run, saving after every step → release. Two workers never run one
+ * session at once; a decision applies once however many workers deliver it (the others get
+ * `duplicate` and do nothing); a worker that dies leaves a session the next one resumes.
+ */
+export async function runStored(
+  config: StoredRunConfig,
+  sessionId: string,
+  input: RunInput,
+): Promise<StoredRunResult> {
+  const d = driving(config, sessionId);
+  for (let attempt = 1; ; attempt++) {
+    const claimed = await claimSession(d, input);
+    if ('outcome' in claimed) return claimed;
+    const error = claimed.claim.lost;
+    if (error === undefined) {
+      d.emit(claimed.events);
+      return drive(d, claimed.claim, claimed.first, claimed.startLength);
+    }
+    if (attempt >= maxClaimAttempts)
+      return { outcome: StoredRunOutcomes.conflict, sessionId: d.sessionId, error };
+  }
+}
+
+interface Claimed {
+  claim: Claim;
+  first: StepResult;
+  events: RunEvent[];
+  startLength: number;
+}
+
+/** Loads the session, refuses what must not run, and writes this worker's lease with the first step. */
+async function claimSession(d: Driving, input: RunInput): Promise<Claimed | StoredRunResult> {
+  const loaded = await d.store.load(d.sessionId);
+  const at = d.now();
+  if (loaded === undefined && !('message' in input))
+    return { outcome: StoredRunOutcomes.notFound, sessionId: d.sessionId };
+  const version = loaded?.version ?? 0;
+  const record: StoredRecord = loaded?.record ?? {
+    session: createSession(d.options, { now: at }),
+  };
+  if ('decision' in input) {
+    const check = resolveApproval(record.session, input.decision, { now: at });
+    if (!check.applied)
+      return {
+        outcome:
+          check.reason === IgnoredReasons.duplicateDecision
+            ? StoredRunOutcomes.duplicate
+            : StoredRunOutcomes.ignored,
+        sessionId: d.sessionId,
+        version,
+        reason: check.reason,
+        message: check.message,
+      };
+  }
+  if (record.lease !== undefined && leaseBlocks(record.lease, d.owner, at))
+    return {
+      outcome: StoredRunOutcomes.busy,
+      sessionId: d.sessionId,
+      version,
+      owner: record.lease.owner,
+      until: record.lease.until,
+    };
+
+  const events: RunEvent[] = [];
+  const resume = 'resume' in input;
+  // A new message or decision replaces a run a dead worker left mid-tools: its calls are
+  // answered first (started ones as interrupted), so no call is left without a result.
+  const session = resume ? record.session : settleInterruptedTurn(d, record, at, events);
+  const first = d.stepQuiet(session, firstInput(input, at));
+  events.push(...first.events);
+  const claim = new Claim(
+    {
+      store: d.store,
+      sessionId: d.sessionId,
+      owner: d.owner,
+      leaseMs: d.leaseMs,
+      approvalTimeoutMs: d.options.planMode.approvalTimeoutMs,
+      now: d.now,
+    },
+    version,
+    record,
+  );
+  await claim.commit(first.session, resume ? {} : { intents: [] });
+  return { claim, first, events, startLength: record.session.messages.length };
+}
+
+function firstInput(input: RunInput, now: number): StepInput {
+  if ('message' in input) return { type: 'user_message', content: input.message, now };
+  if ('decision' in input) return { type: 'approval_decision', decision: input.decision, now };
+  return { type: 'resume', now };
+}
+
+/** Answers every call of an interrupted turn without running it. */
+export function settleInterruptedTurn(
+  d: Pick<Driving, 'stepQuiet'>,
+  record: { session: SessionState; intents?: ToolIntent[] | undefined },
+  now: number,
+  events: RunEvent[],
+): SessionState {
+  const { session } = record;
+  const turn = session.run.turn;
+  if (session.run.phase !== 'tools' || turn === undefined) return session;
+  const results = turn.calls
+    .filter((c) => c.status === 'pending')
+    .map((c) => ({
+      toolCallId: c.id,
+      content:
+        intentFor(record.intents, turn.messageIndex, c.id) === undefined
+          ? notStartedCallResult
+          : interruptedCallResult,
+      isError: true,
+    }));
+  const out = d.stepQuiet(session, { type: 'tool_results', results, now });
+  events.push(...out.events);
+  return out.session;
+}
+
+/** Performs effects until the run finishes or parks, saving after every step. */
+async function drive(
+  d: Driving,
+  claim: Claim,
+  first: StepResult,
+  startLength: number,
+): Promise<StoredRunResult> {
+  let current = first;
+  const recovered: RecoveredCall[] = [];
+  for (;;) {
+    if (claim.lost !== undefined) return lost(d, claim.lost, current, startLength);
+    let effect = current.effect;
+    if (d.signal.aborted && effect.type !== 'finish') {
+      current = d.step(current.session, { type: 'abort', now: d.now() });
+      effect = current.effect;
+    }
+    switch (effect.type) {
+      case 'finish':
+      case 'request_approval': {
+        if (effect.type === 'request_approval')
+          d.emit([{ type: 'run_finished', status: 'awaiting_approval' }]);
+        await claim.commit(current.session, { release: true, intents: [] });
+        if (claim.lost !== undefined) continue;
+        return {
+          outcome: StoredRunOutcomes.ran,
+          sessionId: d.sessionId,
+          version: claim.version,
+          result: runResult(d, current, startLength),
+          recovered,
+        };
+      }
+      case 'call_model': {
+        const request = effect.request;
+        const input = await claim.heartbeat(() => callModel(d, claim, request));
+        if (claim.lost !== undefined) return lost(d, claim.lost, current, startLength);
+        current = d.step(current.session, input);
+        // A run that ends here is saved once, with its lease released, just below.
+        const ends = current.effect.type === 'finish' || current.effect.type === 'request_approval';
+        if (!ends) await claim.commit(current.session);
+        break;
+      }
+      case 'execute_tools':
+        current = await executeStoredTools(d, claim, current, recovered);
+        break;
+    }
+  }
+}
+
+async function callModel(
+  d: Driving,
+  claim: Claim,
+  request: Parameters<Driving['model']>[0],
+): Promise<StepInput> {
+  const signal = anySignal(d.signal, claim.lostSignal);
+  try {
+    const message = await d.model(request, { signal });
+    if (d.signal.aborted) return { type: 'abort', now: d.now() };
+    return { type: 'model_response', message, now: d.now(), approvalId: d.newId() };
+  } catch (error) {
+    if (d.signal.aborted) return { type: 'abort', now: d.now() };
+    return { type: 'model_error', error: describeError(error), now: d.now() };
+  }
+}
+
+function runResult(d: Driving, current: StepResult, startLength: number): RunResult {
+  const session = current.session;
+  const messages: Message[] = session.messages.slice(startLength);
+  const outcome =
+    current.effect.type === 'finish'
+      ? current.effect.outcome
+      : { status: 'awaiting_approval' as const };
+  const pm = session.planMode;
+  const approval =
+    outcome.status === 'awaiting_approval' &&
+    pm.approval === 'pending' &&
+    pm.approvalId !== undefined &&
+    pm.plan !== undefined
+      ? { approval: { approvalId: pm.approvalId, plan: pm.plan } }
+      : {};
+  return {
+    status: outcome.status,
+    session,
+    messages,
+    events: d.events,
+    ...('text' in outcome && outcome.text !== undefined ? { text: outcome.text } : {}),
+    ...('reason' in outcome && outcome.reason !== undefined ? { reason: outcome.reason } : {}),
+    ...approval,
+  };
+}
+
+function lost(
+  d: Driving,
+  error: VersionConflictError,
+  current: StepResult,
+  startLength: number,
+): StoredRunResult {
+  return {
+    outcome: StoredRunOutcomes.conflict,
+    sessionId: d.sessionId,
+    error,
+    result: { ...runResult(d, current, startLength), status: 'error', reason: error.code },
+  };
+}

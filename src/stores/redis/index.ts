@@ -1,0 +1,7 @@
+export {
+  migrateRedis,
+  type RedisClient,
+  type RedisStoreOptions,
+  redisSchemaVersion,
+  redisStore,
+} from './store.js';
