@@ -67,8 +67,11 @@ const dualEntries = {
   'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts',
   'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
 };
-// pi is ESM-only, and so is its adapter.
-const esmOnlyEntries = { 'adapters/pi-agent-core': 'src/adapters/pi-agent-core/index.ts' };
+// pi is ESM-only, and so is its adapter; OpenClaw loads plugins as ES modules.
+const esmOnlyEntries = {
+  'adapters/pi-agent-core': 'src/adapters/pi-agent-core/index.ts',
+  'adapters/openclaw': 'src/adapters/openclaw/index.ts',
+};
 
 export default defineConfig([
   {
