@@ -3,7 +3,13 @@
 import { createServer } from 'node:http';
 
 function chunk(id, model, delta, finish) {
-  const body = { id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  const body = {
+    id,
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
   if (finish) body.usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
   return `data: ${JSON.stringify(body)}\n\n`;
 }
@@ -27,7 +33,17 @@ export async function startFakeModel() {
       const step = script[requests.length - 1] ?? { text: 'Nothing more to do.' };
       const id = `call_${requests.length}`;
       const delta = step.tool
-        ? { role: 'assistant', tool_calls: [{ index: 0, id, type: 'function', function: { name: step.tool, arguments: JSON.stringify(step.args) } }] }
+        ? {
+            role: 'assistant',
+            tool_calls: [
+              {
+                index: 0,
+                id,
+                type: 'function',
+                function: { name: step.tool, arguments: JSON.stringify(step.args) },
+              },
+            ],
+          }
         : { role: 'assistant', content: step.text };
       const finish = step.tool ? 'tool_calls' : 'stop';
       if (body.stream) {
@@ -37,9 +53,24 @@ export async function startFakeModel() {
         res.end('data: [DONE]\n\n');
         return;
       }
-      const message = step.tool ? { role: 'assistant', content: null, tool_calls: delta.tool_calls.map(({ index, ...c }) => c) } : { role: 'assistant', content: step.text };
+      const message = step.tool
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: delta.tool_calls.map(({ index, ...c }) => c),
+          }
+        : { role: 'assistant', content: step.text };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }));
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, message, finish_reason: finish }],
+          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        }),
+      );
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,7 +2,7 @@
 // Installs Node 24 and the pinned OpenClaw into node_modules/.cache, type-checks the plugin
 // against OpenClaw's declarations, then runs the scenarios with a scripted model on
 // 127.0.0.1. Any failure to set up or run is a failure, never a skip.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -21,7 +21,13 @@ function hostConfig(port, workspace, pluginConfig) {
     plugins: {
       allow: ['planfirst'],
       load: { paths: [repo] },
-      entries: { planfirst: { enabled: true, hooks: { allowConversationAccess: true }, config: pluginConfig } },
+      entries: {
+        planfirst: {
+          enabled: true,
+          hooks: { allowConversationAccess: true },
+          config: pluginConfig,
+        },
+      },
     },
     models: {
       mode: 'replace',
@@ -30,7 +36,17 @@ function hostConfig(port, workspace, pluginConfig) {
           baseUrl: `http://127.0.0.1:${port}/v1`,
           apiKey: 'not-a-key',
           api: 'openai-completions',
-          models: [{ id: 'scripted', name: 'Scripted', reasoning: false, input: ['text'], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 64000, maxTokens: 4096 }],
+          models: [
+            {
+              id: 'scripted',
+              name: 'Scripted',
+              reasoning: false,
+              input: ['text'],
+              cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+              contextWindow: 64000,
+              maxTokens: 4096,
+            },
+          ],
         },
       },
     },
@@ -50,11 +66,23 @@ function checker(label) {
   };
 }
 
+// Asynchronous on purpose: the scripted model answers from this process's event loop.
 function runAgent(host, node24, dirs, message, sessionKey) {
-  const result = spawnSync(node24.bin + '/node', [host.cli, 'agent', '--local', '--agent', 'main', '--session-key', sessionKey, '--message', message, '--json'], {
+  const args = [
+    host.cli,
+    'agent',
+    '--local',
+    '--agent',
+    'main',
+    '--session-key',
+    sessionKey,
+    '--message',
+    message,
+    '--json',
+  ];
+  const child = spawn(join(node24.bin, 'node'), args, {
     cwd: dirs.workspace,
-    encoding: 'utf8',
-    timeout: RUN_TIMEOUT_MS,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: `${node24.bin}${delimiter}${process.env.PATH}`,
       HOME: dirs.home,
@@ -63,7 +91,21 @@ function runAgent(host, node24, dirs, message, sessionKey) {
       NO_COLOR: '1',
     },
   });
-  return result;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => {
+    stdout += c;
+  });
+  child.stderr.on('data', (c) => {
+    stderr += c;
+  });
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      done({ status, signal, stdout, stderr });
+    });
+  });
 }
 
 function typecheck(host) {
@@ -73,11 +115,19 @@ function typecheck(host) {
     tsconfig,
     JSON.stringify({
       extends: join(repo, 'tsconfig.json'),
-      compilerOptions: { noEmit: true, types: ['node'], paths: { 'openclaw/*': [join(host.dir, 'node_modules', 'openclaw', 'dist', '*.d.ts')] } },
+      compilerOptions: {
+        noEmit: true,
+        types: ['node'],
+        paths: { 'openclaw/*': [join(host.dir, 'node_modules', 'openclaw', 'dist', '*.d.ts')] },
+      },
       include: [join(here, 'types-check.ts')],
     }),
   );
-  execFileSync(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig],
+    { stdio: 'inherit' },
+  );
 }
 
 async function main() {
@@ -86,7 +136,10 @@ async function main() {
   const host = ensureOpenClaw(cache, join(here, 'host'), node24);
   console.log(`e2e: node ${node24.version}, openclaw ${host.version}`);
   typecheck(host);
-  execFileSync('npm', ['run', '--silent', 'build', '--', '--silent'], { cwd: repo, stdio: 'inherit' });
+  execFileSync('npm', ['run', '--silent', 'build', '--', '--silent'], {
+    cwd: repo,
+    stdio: 'inherit',
+  });
   const model = await startFakeModel();
   const failures = [];
   let passed = 0;
@@ -94,18 +147,34 @@ async function main() {
     for (const [index, scenario] of scenarios.entries()) {
       console.log(`scenario ${scenario.name}`);
       const root = mkdtempSync(join(tmpdir(), 'planfirst-openclaw-e2e-'));
-      const dirs = { home: join(root, 'home'), stateDir: join(root, 'state'), workspace: join(root, 'workspace'), config: join(root, 'openclaw.json') };
-      for (const d of [dirs.home, dirs.stateDir, join(dirs.workspace, 'build')]) mkdirSync(d, { recursive: true });
+      const dirs = {
+        home: join(root, 'home'),
+        stateDir: join(root, 'state'),
+        workspace: join(root, 'workspace'),
+        config: join(root, 'openclaw.json'),
+      };
+      for (const d of [dirs.home, dirs.stateDir, join(dirs.workspace, 'build')])
+        mkdirSync(d, { recursive: true });
       writeFileSync(join(dirs.workspace, 'build', 'keep.txt'), 'built\n');
       writeFileSync(join(dirs.workspace, 'notes.txt'), 'notes\n');
-      writeFileSync(dirs.config, JSON.stringify(hostConfig(model.port, dirs.workspace, scenario.config), null, 2));
+      writeFileSync(
+        dirs.config,
+        JSON.stringify(hostConfig(model.port, dirs.workspace, scenario.config), null, 2),
+      );
       const t = checker(scenario.name);
       for (const turn of scenario.turns) {
         model.script(turn.script);
-        const run = runAgent(host, node24, dirs, turn.message, `e2e-${index}`);
-        t.ok(run.status === 0, `openclaw agent exited 0 (status ${run.status}${run.error ? `, ${run.error.message}` : ''})`);
+        const run = await runAgent(host, node24, dirs, turn.message, `e2e-${index}`);
+        t.ok(
+          run.status === 0,
+          `openclaw agent exited 0 (status ${run.status}, signal ${run.signal})`,
+        );
         if (run.status !== 0) console.log(run.stderr.slice(-3000));
-        turn.check(t, { requests: [...model.requests], workspace: dirs.workspace, stateDir: dirs.stateDir });
+        turn.check(t, {
+          requests: [...model.requests],
+          workspace: dirs.workspace,
+          stateDir: dirs.stateDir,
+        });
       }
       if (t.failures.length === 0) passed += 1;
       failures.push(...t.failures);

@@ -5,11 +5,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { retryInstruction } from '../../dist/index.js';
 
-const toolMessages = (request) =>
-  request.messages.filter((m) => m.role === 'tool').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
-const systemText = (request) => JSON.stringify(request.messages.filter((m) => m.role === 'system'));
-const toolNames = (request) => (request.tools ?? []).map((t) => t.function.name);
-const lastUserText = (request) => JSON.stringify(request.messages.filter((m) => m.role === 'user').at(-1) ?? '');
+const none = { messages: [], tools: [] };
+const toolMessages = (request = none) =>
+  request.messages
+    .filter((m) => m.role === 'tool')
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
+const systemText = (request = none) =>
+  JSON.stringify(request.messages.filter((m) => m.role === 'system'));
+const toolNames = (request = none) => (request.tools ?? []).map((t) => t.function.name);
+const lastUserText = (request = none) =>
+  JSON.stringify(request.messages.filter((m) => m.role === 'user').at(-1) ?? '');
 
 function storedStates(stateDir) {
   const dir = join(stateDir, 'plugins', 'planfirst', 'sessions');
@@ -36,14 +41,29 @@ export const scenarios = [
         check(t, { requests, workspace }) {
           t.ok(existsSync(join(workspace, 'build', 'keep.txt')), 'build/ still exists');
           t.ok(requests.length >= 3, `the model was called 3 times (got ${requests.length})`);
-          const afterRm = toolMessages(requests[1] ?? { messages: [] });
-          t.ok(afterRm.some((m) => m.includes('not provably read-only')), 'the next request carries the gate message as the tool result');
-          const afterLs = toolMessages(requests[2] ?? { messages: [] });
-          t.ok(afterLs.some((m) => m.includes('notes.txt')), '`exec ls` ran: its output is in the following request');
-          t.ok(systemText(requests[0]).includes('Plan mode is on'), 'the plan-mode instructions are in the system prompt');
+          const afterRm = toolMessages(requests[1]);
+          t.ok(
+            afterRm.some((m) => m.includes('not provably read-only')),
+            'the next request carries the gate message as the tool result',
+          );
+          const afterLs = toolMessages(requests[2]);
+          t.ok(
+            afterLs.some((m) => m.includes('notes.txt')),
+            '`exec ls` ran: its output is in the following request',
+          );
+          t.ok(
+            systemText(requests[0]).includes('Plan mode is on'),
+            'the plan-mode instructions are in the system prompt',
+          );
           const tools = toolNames(requests[0]);
-          t.ok(tools.includes('exit_plan_mode'), `exit_plan_mode is offered (tools: ${tools.join(', ')})`);
-          t.ok(!tools.includes('write') && !tools.includes('edit') && !tools.includes('apply_patch'), 'write, edit and apply_patch are not offered while planning');
+          t.ok(
+            tools.includes('exit_plan_mode'),
+            `exit_plan_mode is offered (tools: ${tools.join(', ')})`,
+          );
+          t.ok(
+            !tools.includes('write') && !tools.includes('edit') && !tools.includes('apply_patch'),
+            'write, edit and apply_patch are not offered while planning',
+          );
         },
       },
     ],
@@ -54,11 +74,17 @@ export const scenarios = [
     turns: [
       {
         message: 'Please update the README.',
-        script: [{ text: "I'll update the README and then run the tests." }, { text: 'Updated the README; the tests pass.' }],
+        script: [
+          { text: "I'll update the README and then run the tests." },
+          { text: 'Updated the README; the tests pass.' },
+        ],
         check(t, { requests }) {
           t.ok(requests.length === 2, `exactly two model calls (got ${requests.length})`);
           const instruction = retryInstruction('planning-only', 1, 3).text;
-          t.ok(lastUserText(requests[1] ?? { messages: [] }).includes(JSON.stringify(instruction).slice(1, 60)), 'the revise carries planfirst’s retry 1 of 3 instruction');
+          t.ok(
+            lastUserText(requests[1]).includes(JSON.stringify(instruction).slice(1, 60)),
+            'the revise carries planfirst’s retry 1 of 3 instruction',
+          );
         },
       },
     ],
@@ -70,15 +96,30 @@ export const scenarios = [
       {
         message: 'Tidy the build output, but plan first.',
         script: [
-          { tool: 'exit_plan_mode', args: { title: planTitle, steps: [{ text: 'Remove build/' }, { text: 'Run the tests' }] } },
+          {
+            tool: 'exit_plan_mode',
+            args: {
+              title: planTitle,
+              steps: [{ text: 'Remove build/' }, { text: 'Run the tests' }],
+            },
+          },
           { text: 'The plan is waiting for your approval.' },
         ],
         check(t, { requests, stateDir }) {
-          const result = toolMessages(requests[1] ?? { messages: [] }).join('\n');
-          t.ok(result.includes('Plugin approval unavailable'), `the host refused the approval prompt (tool result: ${result.slice(0, 160)})`);
+          const result = toolMessages(requests[1]).join('\n');
+          t.ok(
+            result.includes('Plugin approval unavailable'),
+            `the host refused the approval prompt (tool result: ${result.slice(0, 160)})`,
+          );
           const states = storedStates(stateDir);
           const pm = states[0]?.planMode;
-          t.ok(states.length === 1 && pm?.approval === 'pending' && typeof pm.approvalId === 'string' && pm.plan?.title === planTitle, 'the plan is stored as pending with an approval id');
+          t.ok(
+            states.length === 1 &&
+              pm?.approval === 'pending' &&
+              typeof pm.approvalId === 'string' &&
+              pm.plan?.title === planTitle,
+            'the plan is stored as pending with an approval id',
+          );
         },
       },
       {
@@ -86,9 +127,18 @@ export const scenarios = [
         message: 'Go ahead and delete it.',
         script: [{ tool: 'exec', args: { command: 'rm -rf build' } }, { text: 'Still waiting.' }],
         check(t, { requests, workspace }) {
-          t.ok(existsSync(join(workspace, 'build', 'keep.txt')), 'build/ still exists after the restart');
-          t.ok(systemText(requests[0]).includes("waiting for the user's decision"), 'the restarted run knows the plan is pending');
-          t.ok(toolMessages(requests[1] ?? { messages: [] }).some((m) => m.includes('not provably read-only')), 'the gate still blocks');
+          t.ok(
+            existsSync(join(workspace, 'build', 'keep.txt')),
+            'build/ still exists after the restart',
+          );
+          t.ok(
+            systemText(requests[0]).includes("waiting for the user's decision"),
+            'the restarted run knows the plan is pending',
+          );
+          t.ok(
+            toolMessages(requests[1]).some((m) => m.includes('not provably read-only')),
+            'the gate still blocks',
+          );
         },
       },
     ],

@@ -28,7 +28,8 @@ export function ensureNode24(cache) {
     npm(['install', '--prefix', prefix, '--no-audit', '--no-fund', NODE_PACKAGE]);
   }
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  if (!atLeast(version, MIN_NODE)) throw new Error(`OpenClaw needs Node >= 24.16.0, got ${version}`);
+  if (!atLeast(version, MIN_NODE))
+    throw new Error(`OpenClaw needs Node >= 24.16.0, got ${version}`);
   return { bin, version };
 }
 
@@ -38,9 +39,12 @@ export function ensureNode24(cache) {
  */
 export function ensureOpenClaw(cache, hostTemplate, node24) {
   const dir = join(cache, 'host');
-  const wanted = JSON.parse(readFileSync(join(hostTemplate, 'package.json'), 'utf8')).dependencies.openclaw;
+  const wanted = JSON.parse(readFileSync(join(hostTemplate, 'package.json'), 'utf8')).dependencies
+    .openclaw;
   const installed = join(dir, 'node_modules', 'openclaw', 'package.json');
-  const current = existsSync(installed) ? JSON.parse(readFileSync(installed, 'utf8')).version : undefined;
+  const current = existsSync(installed)
+    ? JSON.parse(readFileSync(installed, 'utf8')).version
+    : undefined;
   if (current !== wanted) {
     mkdirSync(dir, { recursive: true });
     cpSync(join(hostTemplate, 'package.json'), join(dir, 'package.json'));

@@ -1,9 +1,6 @@
 // Compiled by the e2e layer against the pinned openclaw's declarations: the plugin's own
 // structural host types must agree with OpenClaw's real ones.
-import type {
-  OpenClawPluginApi,
-  OpenClawPluginDefinition,
-} from 'openclaw/plugin-sdk/plugin-entry';
+import type { OpenClawPluginApi, OpenClawPluginDefinition } from 'openclaw/plugin-sdk/plugin-entry';
 import plugin, {
   type HostCommand,
   type HostHookHandlers,

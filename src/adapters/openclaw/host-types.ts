@@ -153,6 +153,24 @@ export interface HostCommand {
   handler: (ctx: HostCommandContext) => HostCommandResult | Promise<HostCommandResult>;
 }
 
+/** Options of a hook registration; the gate asks to run first. */
+export interface HostHookOptions {
+  priority?: number;
+}
+
+type RegisterHook<K extends HostHookName> = (
+  hookName: K,
+  handler: HostHookHandlers[K],
+  opts?: HostHookOptions,
+) => void;
+
+/** `api.on`, one overload per hook the plugin registers (as the host's generic `on` allows). */
+export type HostOn = RegisterHook<'before_tool_call'> &
+  RegisterHook<'before_prompt_build'> &
+  RegisterHook<'before_agent_finalize'> &
+  RegisterHook<'before_reset'> &
+  RegisterHook<'session_end'>;
+
 /** The plugin API subset `register(api)` uses. */
 export interface HostPluginApi {
   pluginConfig?: Record<string, unknown>;
@@ -160,9 +178,5 @@ export interface HostPluginApi {
   runtime: { state: { resolveStateDir: () => string } };
   registerTool: (tool: HostToolFactory, opts?: { name?: string }) => void;
   registerCommand: (command: HostCommand) => void;
-  on: <K extends HostHookName>(
-    hookName: K,
-    handler: HostHookHandlers[K],
-    opts?: { priority?: number },
-  ) => void;
+  on: HostOn;
 }
