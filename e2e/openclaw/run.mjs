@@ -15,6 +15,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
 const cache = join(repo, 'node_modules', '.cache', 'planfirst-openclaw-e2e');
 const RUN_TIMEOUT_MS = 240_000;
+// `npm run test:openclaw -- --only 3` runs the scenarios whose name starts with "3".
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 
 function hostConfig(port, workspace, pluginConfig) {
   return {
@@ -145,6 +148,7 @@ async function main() {
   let passed = 0;
   try {
     for (const [index, scenario] of scenarios.entries()) {
+      if (only !== undefined && !scenario.name.startsWith(only)) continue;
       console.log(`scenario ${scenario.name}`);
       const root = mkdtempSync(join(tmpdir(), 'planfirst-openclaw-e2e-'));
       const dirs = {
@@ -169,7 +173,7 @@ async function main() {
           run.status === 0,
           `openclaw agent exited 0 (status ${run.status}, signal ${run.signal})`,
         );
-        if (run.status !== 0) console.log(run.stderr.slice(-3000));
+        if (run.status !== 0 || process.env.PLANFIRST_E2E_VERBOSE) console.log(run.stderr.slice(-3000));
         turn.check(t, {
           requests: [...model.requests],
           workspace: dirs.workspace,
@@ -183,7 +187,8 @@ async function main() {
   } finally {
     await model.close();
   }
-  console.log(`${passed} passed, ${scenarios.length - passed} failed`);
+  const ran = scenarios.filter((s) => only === undefined || s.name.startsWith(only)).length;
+  console.log(`${passed} passed, ${ran - passed} failed`);
   if (failures.length > 0) process.exit(1);
 }
 

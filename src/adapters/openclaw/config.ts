@@ -7,6 +7,9 @@ import {
   type ValidationIssue,
 } from '../../index.js';
 
+/** The plugin's id: the key of `plugins.entries.<id>` in the host's config. */
+export const PLUGIN_ID = 'planfirst';
+
 /** How a submitted plan reaches the user for a decision. */
 export const ApprovalSurfaces = {
   /** The host's plugin approval (buttons on Telegram, Discord, Slack…) plus `/plan`. */

@@ -2,7 +2,7 @@
 // `openclaw`: the host calls `register(api)` and the plugin talks to it only through `api`.
 import { join } from 'node:path';
 import { createPlanCommand } from './command.js';
-import { readPluginConfig } from './config.js';
+import { PLUGIN_ID, readPluginConfig } from './config.js';
 import { defaultIds, type PluginContext } from './context.js';
 import { createFinalizeHook } from './finalize.js';
 import { createToolGate } from './gate.js';
@@ -19,9 +19,6 @@ export {
   type StoredRecord,
   sessionStoreKey,
 } from './store.js';
-
-/** The plugin's id: the key of `plugins.entries.<id>` in the host's config. */
-export const PLUGIN_ID = 'planfirst';
 
 // Session ends after which the conversation starts over: its plan state goes with it.
 const FRESH_START = new Set(['new', 'reset', 'deleted', 'idle', 'daily']);

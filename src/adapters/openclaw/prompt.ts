@@ -7,7 +7,7 @@ import {
   type SessionState,
   takeDecisionMessage,
 } from '../../index.js';
-import { openClawReadOnlyTools } from './config.js';
+import { openClawReadOnlyTools, PLUGIN_ID } from './config.js';
 import { loadSession, type PluginContext, saveSession } from './context.js';
 import type {
   HostAgentContext,
@@ -28,6 +28,9 @@ export function planningTools(ctx: PluginContext): string[] {
       ...(pm.planFile ? pm.planFile.tools : []),
       PlanToolNames.exit,
       PlanToolNames.update,
+      // The plugin's id allows its own tools as a group: the host's policy maps the name
+      // update_plan to its core progress card, which would filter out the plugin's tool.
+      PLUGIN_ID,
       'tool_call',
     ]),
   ];
