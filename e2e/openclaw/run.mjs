@@ -3,7 +3,7 @@
 // against OpenClaw's declarations, then runs the scenarios with a scripted model on
 // 127.0.0.1. Any failure to set up or run is a failure, never a skip.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +131,19 @@ function typecheck(host) {
     [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig],
     { stdio: 'inherit' },
   );
+}
+
+// `npm test` builds right before `.ci/run` calls this layer; rebuild only when src/ is newer.
+function builtIsFresh() {
+  const entry = join(repo, 'dist', 'adapters', 'openclaw.js');
+  if (!existsSync(entry)) return false;
+  const built = statSync(entry).mtimeMs;
+  const newest = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).reduce((max, e) => {
+      const path = join(dir, e.name);
+      return Math.max(max, e.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    }, 0);
+  return newest(join(repo, 'src')) <= built;
 }
 
 async function main() {
