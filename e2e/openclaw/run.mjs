@@ -3,7 +3,15 @@
 // against OpenClaw's declarations, then runs the scenarios with a scripted model on
 // 127.0.0.1. Any failure to set up or run is a failure, never a skip.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,11 +27,11 @@ const RUN_TIMEOUT_MS = 240_000;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 
-function hostConfig(port, workspace, pluginConfig) {
+function hostConfig(port, workspace, pluginConfig, pluginDir) {
   return {
     plugins: {
       allow: ['planfirst'],
-      load: { paths: [repo] },
+      load: { paths: [pluginDir] },
       entries: {
         planfirst: {
           enabled: true,
@@ -146,16 +154,36 @@ function builtIsFresh() {
   return newest(join(repo, 'src')) <= built;
 }
 
+/**
+ * The plugin as users install it: the packed tarball, unpacked under the cache (its runtime
+ * dependencies resolve from the repo's node_modules above it). Loading a copy also keeps the
+ * host from reloading the plugin while someone edits the work tree.
+ */
+function packPlugin() {
+  const dir = join(cache, 'plugin');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+    cwd: repo,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [tarball] = readdirSync(dir).filter((name) => name.endsWith('.tgz'));
+  execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir]);
+  return join(dir, 'package');
+}
+
 async function main() {
   mkdirSync(cache, { recursive: true });
   const node24 = ensureNode24(cache);
   const host = ensureOpenClaw(cache, join(here, 'host'), node24);
   console.log(`e2e: node ${node24.version}, openclaw ${host.version}`);
   typecheck(host);
-  execFileSync('npm', ['run', '--silent', 'build', '--', '--silent'], {
-    cwd: repo,
-    stdio: 'inherit',
-  });
+  if (!builtIsFresh())
+    execFileSync('npm', ['run', '--silent', 'build', '--', '--silent'], {
+      cwd: repo,
+      stdio: 'inherit',
+    });
+  const pluginDir = packPlugin();
   const model = await startFakeModel();
   const failures = [];
   let passed = 0;
@@ -176,7 +204,7 @@ async function main() {
       writeFileSync(join(dirs.workspace, 'notes.txt'), 'notes\n');
       writeFileSync(
         dirs.config,
-        JSON.stringify(hostConfig(model.port, dirs.workspace, scenario.config), null, 2),
+        JSON.stringify(hostConfig(model.port, dirs.workspace, scenario.config, pluginDir), null, 2),
       );
       const t = checker(scenario.name);
       for (const turn of scenario.turns) {
@@ -186,7 +214,8 @@ async function main() {
           run.status === 0,
           `openclaw agent exited 0 (status ${run.status}, signal ${run.signal})`,
         );
-        if (run.status !== 0 || process.env.PLANFIRST_E2E_VERBOSE) console.log(run.stderr.slice(-3000));
+        if (run.status !== 0 || process.env.PLANFIRST_E2E_VERBOSE)
+          console.log(run.stderr.slice(-3000));
         turn.check(t, {
           requests: [...model.requests],
           workspace: dirs.workspace,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createPlanfirstPlugin,
   fileStateStore,
+  type HostCommand,
   type HostPluginApi,
   sessionStoreKey,
 } from '../../../src/adapters/openclaw/index.js';
@@ -26,13 +27,15 @@ function stateDir(): string {
 /** A plugin process over a real state directory, as one gateway run would be. */
 function gateway(dir: string, config: Record<string, unknown> = {}) {
   const handlers = new Map<string, unknown>();
-  const commands: Array<{ handler: (ctx: never) => unknown }> = [];
+  const commands: HostCommand[] = [];
   const api = {
     pluginConfig: config,
     logger: { warn: () => undefined },
     runtime: { state: { resolveStateDir: () => dir } },
     registerTool: () => undefined,
-    registerCommand: (c: never) => commands.push(c),
+    registerCommand: (c) => {
+      commands.push(c);
+    },
     on: ((name: string, handler: unknown) => handlers.set(name, handler)) as HostPluginApi['on'],
   } satisfies HostPluginApi;
   createPlanfirstPlugin({ now: () => 5_000, newId: () => 'approval-x' }).register(api);
@@ -44,7 +47,7 @@ function gateway(dir: string, config: Record<string, unknown> = {}) {
     gate: (command: string) =>
       gate({ toolName: 'exec', params: { command } }, { ...SESSION, toolName: 'exec' }),
     command: (args: string) =>
-      (commands[0]?.handler as (ctx: unknown) => unknown)({
+      commands[0]?.handler({
         ...SESSION,
         channel: 'telegram',
         isAuthorizedSender: true,
