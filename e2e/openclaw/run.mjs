@@ -155,21 +155,33 @@ function builtIsFresh() {
 }
 
 /**
- * The plugin as users install it: the packed tarball, unpacked under the cache (its runtime
- * dependencies resolve from the repo's node_modules above it). Loading a copy also keeps the
- * host from reloading the plugin while someone edits the work tree.
+ * The plugin as users install it: the packed tarball installed into a project of its own
+ * outside the repo, with its runtime dependencies and none of the repo's dev dependencies
+ * (the other SDKs' optional peers must not be resolvable by the host). Loading a copy also
+ * keeps the host from reloading the plugin while someone edits the work tree.
  */
-function packPlugin() {
-  const dir = join(cache, 'plugin');
-  rmSync(dir, { recursive: true, force: true });
+function installPlugin(root) {
+  const dir = join(root, 'plugin');
   mkdirSync(dir, { recursive: true });
   execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
     cwd: repo,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const [tarball] = readdirSync(dir).filter((name) => name.endsWith('.tgz'));
-  execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir]);
-  return join(dir, 'package');
+  writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock',
+      join(dir, tarball),
+    ],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return join(dir, 'node_modules', 'planfirst');
 }
 
 async function main() {
@@ -183,7 +195,8 @@ async function main() {
       cwd: repo,
       stdio: 'inherit',
     });
-  const pluginDir = packPlugin();
+  const pluginRoot = mkdtempSync(join(tmpdir(), 'planfirst-openclaw-plugin-'));
+  const pluginDir = installPlugin(pluginRoot);
   const model = await startFakeModel();
   const failures = [];
   let passed = 0;
@@ -228,6 +241,7 @@ async function main() {
     }
   } finally {
     await model.close();
+    rmSync(pluginRoot, { recursive: true, force: true });
   }
   const ran = scenarios.filter((s) => only === undefined || s.name.startsWith(only)).length;
   console.log(`${passed} passed, ${ran - passed} failed`);

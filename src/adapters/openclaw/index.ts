@@ -51,9 +51,9 @@ export function createPlanfirstPlugin(init: PlanfirstPluginInit = {}): Planfirst
       'Plan mode for OpenClaw: a read-only gate while planning, plan approval, and a retry for answers that only narrate a plan.',
     register(api) {
       const settings = readPluginConfig(api.pluginConfig);
-      const store =
-        init.store?.(api) ??
-        fileStateStore(join(api.runtime.state.resolveStateDir(), 'plugins', PLUGIN_ID, 'sessions'));
+      // The host's runtime is resolved on first use, never during registration: registration
+      // must stay synchronous and cheap, and OpenClaw also registers plugins just to list them.
+      const store = init.store?.(api) ?? lazyFileStore(api);
       const ctx: PluginContext = {
         options: settings.options,
         approvals: settings.approvals,
@@ -84,6 +84,21 @@ export function createPlanfirstPlugin(init: PlanfirstPluginInit = {}): Planfirst
           forget({ ...hctx, sessionKey: hctx.sessionKey ?? event.sessionKey });
       });
     },
+  };
+}
+
+function lazyFileStore(api: HostPluginApi): PlanStateStore {
+  let store: PlanStateStore | undefined;
+  const open = (): PlanStateStore => {
+    store ??= fileStateStore(
+      join(api.runtime.state.resolveStateDir(), 'plugins', PLUGIN_ID, 'sessions'),
+    );
+    return store;
+  };
+  return {
+    read: (key) => open().read(key),
+    write: (key, session) => open().write(key, session),
+    remove: (key) => open().remove(key),
   };
 }
 
