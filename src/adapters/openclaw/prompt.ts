@@ -28,8 +28,7 @@ export function planningTools(ctx: PluginContext): string[] {
       ...(pm.planFile ? pm.planFile.tools : []),
       PlanToolNames.exit,
       PlanToolNames.update,
-      // The plugin's id allows its own tools as a group: the host's policy maps the name
-      // update_plan to its core progress card, which would filter out the plugin's tool.
+      // The plugin's id allows its own tools as a group, whatever the host calls them.
       PLUGIN_ID,
       'tool_call',
     ]),

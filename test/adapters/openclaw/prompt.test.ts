@@ -37,7 +37,7 @@ describe('before_prompt_build', () => {
       expect(allowed, tool).not.toContain(tool);
   });
 
-  it('names the plugin in the allowed tools so the host’s update_plan alias cannot filter out the plugin’s own tool', () => {
+  it('names the plugin’s id among the allowed tools, so its tools stay allowed as a group', () => {
     const result = build(recordPlugin({ startInPlanMode: true }), 'run-1');
     expect(result?.toolsAllow).toContain('planfirst');
   });
