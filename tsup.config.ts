@@ -72,8 +72,11 @@ const dualEntries = {
   'stores/postgres': 'src/stores/postgres/index.ts',
   'stores/redis': 'src/stores/redis/index.ts',
 };
-// pi is ESM-only, and so is its adapter.
-const esmOnlyEntries = { 'adapters/pi-agent-core': 'src/adapters/pi-agent-core/index.ts' };
+// pi is ESM-only, and so is its adapter; OpenClaw loads plugins as ES modules.
+const esmOnlyEntries = {
+  'adapters/pi-agent-core': 'src/adapters/pi-agent-core/index.ts',
+  'adapters/openclaw': 'src/adapters/openclaw/index.ts',
+};
 
 export default defineConfig([
   {

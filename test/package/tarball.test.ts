@@ -36,7 +36,7 @@ const run = (command: string, args: string[]) => {
 };
 
 describe('the packed tarball', () => {
-  it('ships only the build, README, CHANGELOG, LICENSE and package.json', () => {
+  it('ships only the build, the OpenClaw plugin manifest, README, CHANGELOG, LICENSE and package.json', () => {
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
     const files = listing.trim().split('\n');
     const outside = files.filter(
@@ -47,6 +47,7 @@ describe('the packed tarball', () => {
           'package/CHANGELOG.md',
           'package/LICENSE',
           'package/package.json',
+          'package/openclaw.plugin.json',
         ].includes(file),
     );
     expect(outside).toEqual([]);
@@ -54,6 +55,8 @@ describe('the packed tarball', () => {
     expect(files).toContain('package/dist/adapters/pi-agent-core.js');
     expect(files).toContain('package/dist/stores/postgres.cjs');
     expect(files).toContain('package/dist/stores/redis.d.ts');
+    expect(files).toContain('package/dist/adapters/openclaw.js');
+    expect(files).toContain('package/openclaw.plugin.json');
   });
 
   it('passes publint with warnings treated as errors', () => {
@@ -69,6 +72,7 @@ describe('the packed tarball', () => {
       'node16',
       '--exclude-entrypoints',
       './pi-agent-core',
+      './openclaw',
     ]);
     expect(result.status, result.out).toBe(0);
     for (const entry of [
@@ -83,15 +87,17 @@ describe('the packed tarball', () => {
     }
   });
 
-  it('passes attw for the ESM-only pi-agent-core subpath (esm-only profile)', () => {
+  it('passes attw for the ESM-only subpaths, pi-agent-core and openclaw (esm-only profile)', () => {
     const result = run(bin('attw'), [
       tarball,
       '--profile',
       'esm-only',
       '--entrypoints',
       './pi-agent-core',
+      './openclaw',
     ]);
     expect(result.status, result.out).toBe(0);
     expect(result.out).toContain('"planfirst/pi-agent-core"');
+    expect(result.out).toContain('"planfirst/openclaw"');
   });
 });

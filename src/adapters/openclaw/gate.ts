@@ -1,0 +1,50 @@
+import { checkToolCall, PlanToolNames, type ToolCallRequest } from '../../index.js';
+import { requestChatApproval } from './approvals.js';
+import { ApprovalSurfaces } from './config.js';
+import { type LoadedSession, loadSession, type PluginContext } from './context.js';
+import type { HostToolCallEvent, HostToolCallResult, HostToolContext } from './host-types.js';
+
+// OpenClaw's tool-search bridge: `tool_call` runs another tool by id. The host gates the
+// inner call too; the outer one is judged as the call it makes, so it never widens the gate.
+const BRIDGE_TOOL = 'tool_call';
+
+function asCall(event: HostToolCallEvent): ToolCallRequest {
+  if (event.toolName !== BRIDGE_TOOL) return { name: event.toolName, input: event.params };
+  const inner = event.params.id;
+  return { name: typeof inner === 'string' ? inner : '', input: event.params.args };
+}
+
+function unreadableNote(loaded: LoadedSession): string {
+  return loaded.readable
+    ? ''
+    : `planfirst could not read this session's plan state (${loaded.problem}), so plan mode stays on. `;
+}
+
+/**
+ * `before_tool_call`: planfirst's gate on every tool call of every harness that relays it.
+ * A blocked call becomes a tool result carrying the gate's message; the run goes on. In plan
+ * mode Code Mode's JavaScript is refused outright: it cannot be judged read-only.
+ */
+export function createToolGate(
+  ctx: PluginContext,
+): (event: HostToolCallEvent, hctx: HostToolContext) => HostToolCallResult | undefined {
+  return (event, hctx) => {
+    const loaded = loadSession(ctx, hctx);
+    const planning = !loaded.readable || loaded.session.planMode.mode !== 'normal';
+    if (planning && (event.toolKind === 'code_mode_exec' || hctx.toolKind === 'code_mode_exec'))
+      return {
+        block: true,
+        blockReason: `${unreadableNote(loaded)}Plan mode is active and Code Mode scripts cannot be judged read-only. Use read-only tools, then call ${PlanToolNames.exit} with your plan.`,
+      };
+    const decision = checkToolCall(loaded.session, asCall(event), ctx.options);
+    if (!decision.allowed)
+      return { block: true, blockReason: `${unreadableNote(loaded)}${decision.message}` };
+    if (
+      event.toolName === PlanToolNames.exit &&
+      ctx.approvals === ApprovalSurfaces.chat &&
+      loaded.readable
+    )
+      return requestChatApproval(ctx, hctx, loaded.key, loaded.session, event.params);
+    return undefined;
+  };
+}

@@ -1,0 +1,107 @@
+// planfirst as an OpenClaw plugin (`planfirst/openclaw`). ESM-only; no runtime import of
+// `openclaw`: the host calls `register(api)` and the plugin talks to it only through `api`.
+import { join } from 'node:path';
+import { createPlanCommand } from './command.js';
+import { PLUGIN_ID, readPluginConfig } from './config.js';
+import { defaultIds, type PluginContext } from './context.js';
+import { createFinalizeHook } from './finalize.js';
+import { createToolGate } from './gate.js';
+import type { HostPluginApi, HostSessionIdentity } from './host-types.js';
+import { planToolFactories } from './plan-tools.js';
+import { createPromptHook } from './prompt.js';
+import { fileStateStore, type PlanStateStore, sessionStoreKey } from './store.js';
+
+export { type ApprovalSurface, ApprovalSurfaces, pluginConfigSchema } from './config.js';
+export type * from './host-types.js';
+export {
+  fileStateStore,
+  type PlanStateStore,
+  type StoredRecord,
+  sessionStoreKey,
+} from './store.js';
+
+// Session ends after which the conversation starts over: its plan state goes with it.
+const FRESH_START = new Set(['new', 'reset', 'deleted', 'idle', 'daily']);
+
+/** Seams for tests and embedders: where state lives, the clock, approval ids. */
+export interface PlanfirstPluginInit {
+  /** Defaults to one JSON file per session under `<state dir>/plugins/planfirst/sessions`. */
+  store?: (api: HostPluginApi) => PlanStateStore;
+  now?: () => number;
+  newId?: () => string;
+}
+
+export interface PlanfirstPluginDefinition {
+  id: string;
+  name: string;
+  description: string;
+  register: (api: HostPluginApi) => void;
+}
+
+/**
+ * Builds the plugin. `register(api)` validates the plugin config (throws OptionsError naming
+ * every bad path) and registers the gate, the plan tools, `/plan`, the prompt and finalize
+ * hooks, and the reset clean-up. Registration is synchronous, as the host requires.
+ */
+export function createPlanfirstPlugin(init: PlanfirstPluginInit = {}): PlanfirstPluginDefinition {
+  return {
+    id: PLUGIN_ID,
+    name: 'planfirst',
+    description:
+      'Plan mode for OpenClaw: a read-only gate while planning, plan approval, and a retry for answers that only narrate a plan.',
+    register(api) {
+      const settings = readPluginConfig(api.pluginConfig);
+      // The host's runtime is resolved on first use, never during registration: registration
+      // must stay synchronous and cheap, and OpenClaw also registers plugins just to list them.
+      const store = init.store?.(api) ?? lazyFileStore(api);
+      const ctx: PluginContext = {
+        options: settings.options,
+        approvals: settings.approvals,
+        store,
+        now: init.now ?? Date.now,
+        newId: init.newId ?? defaultIds(),
+        warn: (message) => api.logger.warn(message),
+        runs: new Map(),
+      };
+      // The gate runs first so no other plugin's rewrite or approval comes before it.
+      api.on('before_tool_call', createToolGate(ctx), { priority: 1000 });
+      for (const { name, factory } of planToolFactories(ctx)) api.registerTool(factory, { name });
+      api.registerCommand(createPlanCommand(ctx));
+      api.on('before_prompt_build', createPromptHook(ctx));
+      api.on('before_agent_finalize', createFinalizeHook(ctx));
+      const forget = (identity: HostSessionIdentity) => {
+        const key = sessionStoreKey(identity);
+        if (key === undefined) return;
+        try {
+          store.remove(key);
+        } catch (error) {
+          ctx.warn(`planfirst: could not clear plan state: ${String(error)}`);
+        }
+      };
+      api.on('before_reset', (_event, hctx) => forget(hctx));
+      api.on('session_end', (event, hctx) => {
+        if (event.reason !== undefined && FRESH_START.has(event.reason))
+          forget({ ...hctx, sessionKey: hctx.sessionKey ?? event.sessionKey });
+      });
+    },
+  };
+}
+
+function lazyFileStore(api: HostPluginApi): PlanStateStore {
+  let store: PlanStateStore | undefined;
+  const open = (): PlanStateStore => {
+    store ??= fileStateStore(
+      join(api.runtime.state.resolveStateDir(), 'plugins', PLUGIN_ID, 'sessions'),
+    );
+    return store;
+  };
+  return {
+    read: (key) => open().read(key),
+    write: (key, session) => open().write(key, session),
+    remove: (key) => open().remove(key),
+  };
+}
+
+/** The plugin OpenClaw loads (`openclaw.extensions` in package.json points here). */
+const plugin: PlanfirstPluginDefinition = createPlanfirstPlugin();
+export default plugin;

@@ -1,0 +1,104 @@
+import {
+  handlePlanToolCall,
+  type PlanToolName,
+  PlanToolNames,
+  planModeTools,
+  renderPlan,
+  takeDecisionMessage,
+} from '../../index.js';
+import { ApprovalSurfaces } from './config.js';
+import { loadSession, type PluginContext, saveSession } from './context.js';
+import type {
+  HostAgentTool,
+  HostToolFactory,
+  HostToolFactoryContext,
+  HostToolResult,
+} from './host-types.js';
+
+const labels: Record<PlanToolName, string> = {
+  enter_plan_mode: 'Enter plan mode',
+  exit_plan_mode: 'Submit plan',
+  update_plan: 'Update plan',
+};
+
+/** The plan tools this plugin registers: enter_plan_mode only when the model may enter. */
+export function planToolNames(ctx: PluginContext): PlanToolName[] {
+  return ctx.options.planMode.allowModelEnter
+    ? [PlanToolNames.enter, PlanToolNames.exit, PlanToolNames.update]
+    : [PlanToolNames.exit, PlanToolNames.update];
+}
+
+const text = (content: string, code: string, approvalId?: string): HostToolResult => ({
+  content: [{ type: 'text', text: content }],
+  details: { code, ...(approvalId === undefined ? {} : { approvalId }) },
+});
+
+function commandHint(approvalId: string): string {
+  return `To decide: /plan approve ${approvalId} · /plan reject <feedback> · /plan edit <title + steps>`;
+}
+
+/**
+ * Runs one plan tool on the session of the call. `exit_plan_mode` after the user approved it
+ * through the host's approval prompt returns the approval message itself (taken once); the
+ * command surface instead posts the plan to the conversation with how to decide. A refused
+ * call throws, which the host reports to the model as an error result.
+ */
+async function runPlanTool(
+  ctx: PluginContext,
+  name: PlanToolName,
+  tctx: HostToolFactoryContext,
+  params: unknown,
+): Promise<HostToolResult> {
+  const loaded = loadSession(ctx, tctx);
+  if (!loaded.readable)
+    throw new Error(`planfirst could not read this session's plan state (${loaded.problem}).`);
+  if (name === PlanToolNames.exit) {
+    const decided = takeDecisionMessage(loaded.session, ctx.options);
+    const pm = loaded.session.planMode;
+    if (decided.message && (pm.approval === 'approved' || pm.approval === 'edited')) {
+      saveSession(ctx, loaded.key, decided.state);
+      return text(decided.message.text, pm.approval, pm.approvalId);
+    }
+  }
+  const outcome = handlePlanToolCall(
+    loaded.session,
+    { name, input: params },
+    { now: ctx.now(), approvalId: ctx.newId(), options: ctx.options },
+  );
+  if (outcome.result.isError) throw new Error(outcome.result.content);
+  const failed = saveSession(ctx, loaded.key, outcome.state);
+  if (failed !== undefined) throw new Error(`planfirst could not save the plan state: ${failed}`);
+  const approval = outcome.approval;
+  if (!approval) return text(outcome.result.content, outcome.code);
+  if (ctx.approvals === ApprovalSurfaces.command)
+    await tctx.delivery
+      ?.send({
+        text: `${renderPlan(approval.plan, { format: 'markdown' })}\n\n${commandHint(approval.approvalId)}`,
+      })
+      .catch((error: unknown) => ctx.warn(`planfirst: could not post the plan: ${String(error)}`));
+  return text(outcome.result.content, outcome.code, approval.approvalId);
+}
+
+/** The plan tools as host tool factories, kept out of the host's tool-search catalog. */
+export function planToolFactories(
+  ctx: PluginContext,
+): Array<{ name: string; factory: HostToolFactory }> {
+  return planToolNames(ctx).map((name) => {
+    // Plain JSON Schema: the host validates with its own TypeBox, not planfirst's.
+    const parameters = JSON.parse(JSON.stringify(planModeTools[name].parameters)) as Record<
+      string,
+      unknown
+    >;
+    return {
+      name,
+      factory: (tctx): HostAgentTool => ({
+        name,
+        label: labels[name],
+        description: planModeTools[name].description,
+        parameters,
+        catalogMode: 'direct-only',
+        execute: (_toolCallId, params) => runPlanTool(ctx, name, tctx, params),
+      }),
+    };
+  });
+}
