@@ -86,6 +86,9 @@ export const everydayCommands: readonly string[] = [
   'file -b package.json',
   'hostname -f',
   'uniq -c sorted.txt',
+  'env LANG=C ls',
+  'LC_ALL=C.UTF-8 sort notes.txt',
+  'LANG=en_US.utf8 LC_COLLATE=POSIX sort notes.txt',
 ];
 
 /** Each known bypass, in the forms that really reach bash, with the code it must get. */
@@ -168,10 +171,18 @@ export const bypassCommands: readonly [string, string][] = [
   ['uniq notes.txt -- out.txt', 'operand_writes'],
   ['xxd a.bin out.hex', 'operand_writes'],
   // env CMD and wrappers.
-  ['env rm x', 'privilege_wrapper'],
+  ['env rm x', 'mutating_program'],
   ['env -i rm x', 'privilege_wrapper'],
-  ['env -- rm x', 'privilege_wrapper'],
-  ['env FOO=1 rm x', 'privilege_wrapper'],
+  ['env -- rm x', 'mutating_program'],
+  ['env FOO=1 rm x', 'assignment'],
+  ['env -i git status', 'privilege_wrapper'],
+  ['env LANG=C sort -o x y', 'option_writes'],
+  // Locales in which a backslash byte can end a double-byte character.
+  ["LC_ALL=zh_CN.GBK sed 's/a/b/' f", 'unsafe_locale'],
+  ['LANG=zh_TW.BIG5 grep x f', 'unsafe_locale'],
+  ["LC_CTYPE='ja_JP.SJIS' awk '{print}' f", 'unsafe_locale'],
+  ['env LC_ALL=zh_CN.GB18030 sed -n p f', 'unsafe_locale'],
+  ['LC_ALL= sort f', 'unsafe_locale'],
   ["env -S 'rm x'", 'option_executes'],
   ['timeout 5 rm x', 'mutating_program'],
   ['timeout 5 sort -o x y', 'option_writes'],

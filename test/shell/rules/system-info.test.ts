@@ -72,7 +72,7 @@ describe('date prints, never sets the clock', () => {
   });
 });
 
-describe('env only prints the environment', () => {
+describe('env prints the environment or runs a command with NAME=VALUE set', () => {
   it.each<[string, string]>([
     ['env', 'ok'],
     ['env -0', 'ok'],
@@ -81,11 +81,21 @@ describe('env only prints the environment', () => {
     ['env FOO=1', 'ok'],
     ['env - FOO=1', 'ok'],
     ['env --debug', 'ok'],
-    ['env touch x', 'privilege_wrapper'],
-    ['env FOO=1 git status', 'privilege_wrapper'],
+    ['env touch x', 'run touch x'],
+    ['env FOO=1 git status', 'assignment'],
+    ['env LANG=C ls', 'run ls'],
+    ['env LC_ALL=C.UTF-8 -- ls', 'run -- ls'],
     ['env -i sh', 'privilege_wrapper'],
-    ['env -- rm x', 'privilege_wrapper'],
-    ['env FOO=1 -u x', 'privilege_wrapper'],
+    ['env - ls', 'privilege_wrapper'],
+    ['env -u GIT_CONFIG_COUNT git status', 'privilege_wrapper'],
+    ['env -- rm x', 'run rm x'],
+    ['env TZ=UTC -u x', 'run -u x'],
+    ['env GIT_DIR=/tmp/x git log', 'git_environment'],
+    ['env LD_PRELOAD=x.so ls', 'assignment'],
+    ['env LC_ALL=zh_CN.GBK ls', 'unsafe_locale'],
+    ['env LC_ALL=zh_CN.GBK', 'ok'],
+    ['env LANG=C LD_* ls', 'unsafe_glob'],
+    ['env -P /tmp ls', 'option_unsupported'],
     ['env -S touch_x', 'option_executes'],
     ['env --split-string=sh', 'option_executes'],
     ['env --sp=sh', 'option_executes'],
@@ -96,8 +106,8 @@ describe('env only prints the environment', () => {
     expect(judge(command)).toBe(expected);
   });
 
-  it('tells the model that env runs a program', () => {
-    const result = judgeResult('env touch x');
-    expect(result.kind === 'block' ? result.reason : '').toContain('runs a program');
+  it('tells the model that env -i drops the hardened environment', () => {
+    const result = judgeResult('env -i touch x');
+    expect(result.kind === 'block' ? result.reason : '').toContain('cleared or unset');
   });
 });
