@@ -54,17 +54,25 @@ const nproc: ProgramSpec = {
   globs: 'anywhere',
 };
 
-// The display options may ask the resolver for names (-f, -i, -A); that is a lookup, not a write.
+// Only the host name itself (gethostname) and the local interface addresses (-I, getifaddrs).
+// Every other display option asks the resolver (DNS, NIS), which reaches the network; net-tools'
+// hostname resolves even for -s.
+const lookup = {
+  hazard: 'network',
+  reason:
+    'asks the resolver (DNS or NIS), which reaches the network; run `hostname` (or `uname -n`) for the local name, `hostname -I` for the local addresses',
+} as const;
+
 const hostname: ProgramSpec = {
   options: options({
-    '-a --alias': 'flag',
-    '-A --all-fqdns': 'flag',
-    '-d --domain': 'flag',
-    '-f --fqdn --long': 'flag',
-    '-i --ip-address': 'flag',
+    '-a --alias': lookup,
+    '-A --all-fqdns': lookup,
+    '-d --domain': lookup,
+    '-f --fqdn --long': lookup,
+    '-i --ip-address': lookup,
     '-I --all-ip-addresses': 'flag',
-    '-s --short': 'flag',
-    '-y --yp --nis': 'flag',
+    '-s --short': lookup,
+    '-y --yp --nis': lookup,
     '-b --boot': {
       hazard: 'writes',
       reason: 'sets the host name when none is set; run `hostname` alone to print it',
@@ -81,7 +89,7 @@ const hostname: ProgramSpec = {
   operands: {
     max: 0,
     maxCode: ShellCodes.operandWrites,
-    maxReason: '`hostname NAME` sets the host name; run `hostname` (or `hostname -f`) to print it',
+    maxReason: '`hostname NAME` sets the host name; run `hostname` to print it',
   },
 };
 

@@ -25,15 +25,26 @@ describe('system information programs only report', () => {
   });
 });
 
-describe('hostname prints, never sets', () => {
+describe('hostname prints the local name, never sets it or asks the resolver', () => {
   it.each<[string, string]>([
     ['hostname', 'ok'],
-    ['hostname -f', 'ok'],
-    ['hostname --fqdn', 'ok'],
-    ['hostname -s', 'ok'],
     ['hostname -I', 'ok'],
+    ['hostname --all-ip', 'ok'],
+    ['hostname -f', 'option_network'],
+    ['hostname --fqdn', 'option_network'],
+    ['hostname --long', 'option_network'],
+    ['hostname -s', 'option_network'],
+    ['hostname -A', 'option_network'],
+    ['hostname --all-f', 'option_network'],
+    ['hostname -i', 'option_network'],
+    ['hostname -d', 'option_network'],
+    ['hostname --dom', 'option_network'],
+    ['hostname -a', 'option_network'],
+    ['hostname -y', 'option_network'],
+    ['hostname --nis', 'option_network'],
+    ['hostname -If', 'option_network'],
     ['hostname evil', 'operand_writes'],
-    ['hostname -s evil', 'operand_writes'],
+    ['hostname -I evil', 'operand_writes'],
     ['hostname -- evil', 'operand_writes'],
     ['hostname -F /etc/hostname', 'option_writes'],
     ['hostname --file=x', 'option_writes'],
