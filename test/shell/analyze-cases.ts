@@ -232,6 +232,8 @@ export const bypassCommands: readonly [string, string][] = [
   ['awk \'BEGIN{system("id")}\'', 'awk_program'],
   ['awk \'{print > "out"}\' f', 'awk_program'],
   ['awk \'BEGIN{"id" | getline x}\'', 'awk_program'],
+  // gawk's switch decides `/` nowhere else: mawk, BWK awk and gawk --posix divide and run this.
+  ['awk \'BEGIN { switch (x) / 1; system("touch pwned"); x = 1 / 1 }\'', 'awk_program'],
   ['tar -xf a.tar', 'option_writes'],
   ['tar -tf a.tar --to-command=sh', 'option_executes'],
   ['gzip f', 'operand_writes'],
