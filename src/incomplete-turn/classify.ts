@@ -32,6 +32,12 @@ export interface TurnEvidence {
 export interface TurnClassification {
   kind: TurnKind;
   evidence: TurnEvidence;
+  /**
+   * Set on borderline turns: `kind` is the best guess, but the text is one a host may want to
+   * judge with its own model before re-prompting. The resolver does not retry an uncertain
+   * stall unless told to (`ResolveContext.uncertain`).
+   */
+  uncertain?: true;
 }
 
 export interface ClassifyContext {
