@@ -44,7 +44,7 @@ export const ar: CueLists = {
     'جاري',
     'أعمل على',
   ],
-  progressOpener: [],
+  progressOpener: ['جارٍ', 'جاري'],
   progressSubject: [],
   notPromise: ['دعني أعرف', 'أخبرني', 'سأنتظر', 'سأترك', 'سأكون', 'سوف أنتظر', 'دعني أوضح'],
   completion: [

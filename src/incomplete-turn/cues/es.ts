@@ -42,6 +42,10 @@ export const es: CueLists = {
     'enseguida',
   ],
   progressOpener: [
+    'redactando',
+    'planificando',
+    'creando',
+    'preparando',
     'revisando',
     'corrigiendo',
     'arreglando',
@@ -118,6 +122,8 @@ export const es: CueLists = {
     'en cuanto me',
   ],
   offer: [
+    'si me pasas',
+    'si me das',
     'quieres que',
     'si quieres',
     'si lo prefieres',
@@ -152,6 +158,7 @@ export const es: CueLists = {
     'ok',
   ],
   ack: [
+    'dale nomás',
     'dale',
     'hazlo',
     'hágalo',

@@ -3,6 +3,7 @@ import type { CueLists } from './categories.js';
 /** French cues. */
 export const fr: CueLists = {
   promise: [
+    'je planifie',
     'je vais',
     'nous allons',
     'on va',
@@ -93,6 +94,8 @@ export const fr: CueLists = {
     'dès que tu',
   ],
   offer: [
+    'si tu me',
+    'si vous me',
     'je peux aussi',
     'je pourrais aussi',
     'si vous voulez',
@@ -157,9 +160,21 @@ export const fr: CueLists = {
     'applique-le',
     'corrige-le',
   ],
-  okay: ["d'accord", "d'acc", 'ok', 'très bien', 'entendu'],
-  contextualAck: ['oui', 'ouais', 'bien sûr', 'volontiers', 'avec plaisir', 'ça marche'],
+  okay: ['ça marche', 'ca marche', "d'accord", "d'acc", 'ok', 'très bien', 'entendu'],
+  contextualAck: [
+    'bien sûr',
+    'oui',
+    'ouais',
+    'bien sûr',
+    'volontiers',
+    'avec plaisir',
+    'ça marche',
+  ],
   ackFiller: [
+    'stp',
+    'svp',
+    "s'il te plaît",
+    "s'il vous plaît",
     'allez',
     "s'il te plaît",
     "s'il vous plaît",

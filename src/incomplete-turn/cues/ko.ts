@@ -7,6 +7,7 @@ import type { CueLists } from './categories.js';
  */
 export const ko: CueLists = {
   promise: [
+    '겠습니다',
     '하겠습니다',
     '보겠습니다',
     '드리겠습니다',
@@ -26,6 +27,11 @@ export const ko: CueLists = {
   progressOpener: [],
   progressSubject: [],
   notPromise: [
+    '알겠습니다',
+    '모르겠습니다',
+    '좋겠습니다',
+    '감사하겠습니다',
+    '되겠습니다',
     '알려 주세요',
     '알려주세요',
     '기다리겠습니다',
@@ -124,9 +130,10 @@ export const ko: CueLists = {
     '수정해줘',
   ],
   okay: ['오케이', '좋아', '좋아요', '알았어', '알겠어', 'ok'],
-  contextualAck: ['네', '예', '응', '그래', '부탁해', '부탁해요', '부탁합니다', '좋습니다'],
+  contextualAck: ['ㅇㅇ', '네', '예', '응', '그래', '부탁해', '부탁해요', '부탁합니다', '좋습니다'],
   ackFiller: ['그럼', '이제', '바로', '지금', '그대로'],
   chitChat: [
+    '완벽해',
     '고마워',
     '고마워요',
     '고맙습니다',

@@ -27,6 +27,10 @@ export const pt: CueLists = {
     'agora mesmo',
   ],
   progressOpener: [
+    'planejando',
+    'escrevendo',
+    'criando',
+    'preparando',
     'verificando',
     'corrigindo',
     'trabalhando em',
@@ -90,6 +94,8 @@ export const pt: CueLists = {
   notBlocker: ['não está bloqueado', 'desbloqueado'],
   question: ['me avise', 'me diga', 'quer que', 'prefere', 'devo', 'confirme', 'assim que você'],
   offer: [
+    'se você me passar',
+    'se você me der',
     'quer que eu',
     'se quiser',
     'se preferir',
@@ -126,6 +132,7 @@ export const pt: CueLists = {
     'pode deixar',
   ],
   ack: [
+    'vai lá',
     'vai em frente',
     'pode fazer',
     'faz isso',
@@ -147,9 +154,19 @@ export const pt: CueLists = {
     'pode mandar',
   ],
   okay: ['ok', 'beleza', 'tá bom', 'ta bom', 'certo', 'combinado', 'fechado'],
-  contextualAck: ['sim', 'claro', 'pode', 'com certeza', 'isso'],
+  contextualAck: [
+    'prossiga',
+    'prosseguir',
+    'pode seguir',
+    'sim',
+    'claro',
+    'pode',
+    'com certeza',
+    'isso',
+  ],
   ackFiller: ['por favor', 'então', 'agora', 'e', 'já'],
   chitChat: [
+    'mandou bem',
     'obrigado',
     'obrigada',
     'valeu',
