@@ -34,6 +34,8 @@ export const TransitionCodes = {
   approvalRepeated: 'approval_repeated',
   approved: 'approved',
   edited: 'edited',
+  /** The user said go on a plan approved with `then: 'stop'`. */
+  executionStarted: 'execution_started',
   rejected: 'rejected',
   timedOut: 'timed_out',
   planUpdated: 'plan_updated',

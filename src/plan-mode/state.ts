@@ -9,6 +9,8 @@ export const planStepSchema = z.strictObject({
   id: nonEmptyString(),
   text: nonEmptyString(),
   status: planStepStatusSchema,
+  /** Added by the model (update_plan) after the user approved the plan: not approved. */
+  addedAfterApproval: z.literal(true).optional(),
 });
 
 export const planSchema = z.strictObject({
