@@ -36,3 +36,22 @@ export function quoteInline(text: string): string {
   for (const ch of text) out += needsEscape.test(ch) ? escapeChar(ch) : ch;
   return `${out}"`;
 }
+
+/** How much of one piece of model-supplied text a gate message repeats. */
+export const MAX_QUOTED = 200;
+
+/**
+ * `text` quoted like quoteInline, cut to `max` characters first: a message repeats enough of a
+ * tool name, path or reason to recognise it, never the whole of an arbitrarily long string.
+ */
+export function quoteBounded(text: string, max = MAX_QUOTED): string {
+  let head = '';
+  let count = 0;
+  for (const ch of text) {
+    if (count === max) break;
+    head += ch;
+    count += 1;
+  }
+  if (head.length === text.length) return quoteInline(text);
+  return `${quoteInline(head)} (cut: ${text.length - head.length} more code units)`;
+}

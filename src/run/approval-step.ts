@@ -53,6 +53,8 @@ export function onApprovalDecision(
   switch (r.code) {
     case 'approved':
     case 'edited':
+    // The user said go on a plan approved with `then: 'stop'`.
+    case 'execution_started':
       if (s.planMode.afterApproval === 'stop')
         return finish(
           s,
