@@ -6,7 +6,7 @@ import type { SessionState } from '../session.js';
 import { injectDecision, onApprovalDecision } from './approval-step.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
-import { modelFailed, onModelResponse, onToolResults, pendingCalls } from './turn.js';
+import { handOut, modelFailed, onModelResponse, onToolResults } from './turn.js';
 import type { StepContext, StepInput, StepResult } from './types.js';
 
 /**
@@ -132,7 +132,7 @@ function onResume(session: SessionState, scope: StepScope): StepResult {
     case 'model':
       return callModel(session, scope);
     case 'tools':
-      return result(session, { type: 'execute_tools', calls: pendingCalls(session) }, scope);
+      return handOut(session, scope);
     case 'approval': {
       const pm = session.planMode;
       if (pm.approval === 'pending' && pm.approvalId && pm.plan)
