@@ -103,6 +103,7 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
     previousAssistantText: previous,
     nextSystem: [],
     toolFailed: false,
+    bookkeepingTurns: 0,
   });
   scope.events.push({ type: 'run_started', trigger: 'user_message' });
   s = injectDecision(s, scope);

@@ -286,7 +286,10 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     ...(scope.model === undefined ? {} : { model: scope.model }),
   });
   // A judged turn ends the attempt; a turn the loop carries on from passes its failure on.
-  s = withRun(resolved.state, { toolFailed: loopContinues && summary.toolError });
+  s = withRun(resolved.state, {
+    toolFailed: loopContinues && summary.toolError,
+    ...(loopContinues ? { bookkeepingTurns: 0 } : {}),
+  });
   scope.events.push({
     type: 'turn_classified',
     kind: resolved.classification.kind,
@@ -313,8 +316,23 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     });
     return callModel(s, scope);
   }
-  if (turn.calls.length > 0) return callModel(s, scope);
-  return finish(s, { status: 'completed', text: assistantText(assistant) }, scope);
+  if (turn.calls.length === 0)
+    return finish(s, { status: 'completed', text: assistantText(assistant) }, scope);
+  if (loopContinues) return callModel(s, scope);
+  // Only plan bookkeeping: the model may go on working, but it cannot loop on it for ever (the
+  // bound worstCaseModelCalls promises holds for every model behaviour).
+  const bookkeeping = (s.run.bookkeepingTurns ?? 0) + 1;
+  if (bookkeeping > scope.options.run.maxBookkeepingTurns)
+    return finish(
+      s,
+      {
+        status: 'budget_exhausted',
+        reason: RunReasons.maxBookkeepingTurns,
+        text: `The run stopped: the model updated its plan ${bookkeeping} turns in a row without doing any work.`,
+      },
+      scope,
+    );
+  return callModel(withRun(s, { bookkeepingTurns: bookkeeping }), scope);
 }
 
 /** The model client failed: the run stops with an error, ready to retry the same call. */
