@@ -102,3 +102,35 @@ describe('tool-call ids never decide what runs', () => {
     ]);
   });
 });
+
+describe('a message with many tool calls', () => {
+  it('answers each of 10 000 calls once, in order, whatever their ids', () => {
+    const n = 10_000;
+    const message: AssistantMessage = {
+      role: 'assistant',
+      stopReason: 'tool_use',
+      content: Array.from({ length: n }, (_, i) => ({
+        type: 'tool_call' as const,
+        id: i % 2 === 0 ? 'dup' : `c${i}`,
+        name: i % 3 === 0 ? 'write_file' : 'read_file',
+        input: { path: `f${i}` },
+      })),
+    };
+    const context = { tools: definitions, options };
+    let r = step(createSession(options), { type: 'user_message', content: 'go', now: 1 }, context);
+    r = step(r.session, { type: 'model_response', message, now: 2 }, context);
+    if (r.effect.type !== 'execute_tools') throw new Error(r.effect.type);
+    const handed = r.effect.calls;
+    expect(handed.every((c) => c.name === 'read_file')).toBe(true);
+    const results = handed.map((c) => ({
+      toolCallId: c.id,
+      content: `ok ${c.id}`,
+      isError: false,
+    }));
+    r = step(r.session, { type: 'tool_results', results, now: 3 }, context);
+    const tool = r.session.messages.flatMap((m) => (m.role === 'tool' ? [m] : []));
+    expect(tool).toHaveLength(n);
+    expect(new Set(tool.map((t) => t.toolCallId)).size).toBe(n);
+    expect(tool.filter((t) => !t.isError)).toHaveLength(handed.length);
+  });
+});
