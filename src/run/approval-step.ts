@@ -92,6 +92,7 @@ function startDecisionRun(session: SessionState, scope: StepScope): SessionState
     userPrompt: null,
     nextSystem: [],
     toolFailed: false,
+    bookkeepingTurns: 0,
   });
 }
 

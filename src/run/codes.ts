@@ -6,6 +6,9 @@
 export const RunReasons = {
   /** `budget_exhausted`: the run made `run.maxModelCalls` model calls. */
   maxModelCalls: 'max_model_calls',
+  /** `budget_exhausted`: the model kept calling only plan bookkeeping (`update_plan`,
+   *  `enter_plan_mode`) for more than `run.maxBookkeepingTurns` turns in a row. */
+  maxBookkeepingTurns: 'max_bookkeeping_turns',
   /** `error`: the model client threw or returned a message planfirst cannot read. */
   modelError: 'model_error',
   /** `completed`: a resume found nothing to carry on. */

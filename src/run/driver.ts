@@ -5,17 +5,17 @@ import type { ApprovalDecision } from '../plan-mode/decision.js';
 import type { Plan } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
 import type { RunEvent } from './events.js';
+import { describeError, runToolCall, type ToolOutput } from './execute.js';
 import { step } from './step.js';
 import type { ModelRequest, RunStatus, StepInput, ToolDefinition, ToolResult } from './types.js';
+
+export type { ToolOutput };
 
 /** The host's model client: one call, in the neutral format. */
 export type ModelClient = (
   request: ModelRequest,
   context: { signal: AbortSignal },
 ) => Promise<AssistantMessage>;
-
-/** What a tool execution returns: text for the model, or `{ content, isError }`. */
-export type ToolOutput = string | { content: string; isError?: boolean };
 
 export interface ToolExecutor {
   /** The tools to offer the model (definitions only). */
@@ -105,6 +105,12 @@ export async function runAgent(
     current = out.session;
     emit(out.events);
     const effect = out.effect;
+    // The signal may have fired while the events were handled (from onEvent): no model,
+    // executor or approvals call starts after an abort.
+    if (signal.aborted && effect.type !== 'finish') {
+      next = { type: 'abort', now: now() };
+      continue;
+    }
     switch (effect.type) {
       case 'finish':
         return {
@@ -119,18 +125,19 @@ export async function runAgent(
       case 'call_model':
         next = await callModel(config.model, effect.request, signal, now, newId);
         break;
-      case 'execute_tools':
-        next = {
-          type: 'tool_results',
-          results: await executeTools(
-            config.tools,
-            effect.calls,
-            signal,
-            options.run.parallelToolCalls,
-          ),
-          now: now(),
-        };
+      case 'execute_tools': {
+        const results = await executeTools(
+          config.tools,
+          effect.calls,
+          signal,
+          options.run.parallelToolCalls,
+        );
+        // Results in hand survive an abort; only the calls that did not complete are aborted.
+        next = signal.aborted
+          ? { type: 'abort', results, now: now() }
+          : { type: 'tool_results', results, now: now() };
         break;
+      }
       case 'request_approval': {
         const request = { approvalId: effect.approvalId, plan: effect.plan };
         if (config.approvals === undefined) {
@@ -185,63 +192,38 @@ async function executeTools(
   signal: AbortSignal,
   parallel: boolean,
 ): Promise<ToolResult[]> {
-  const run = async (call: ToolCallBlock): Promise<ToolResult> => {
-    if (signal.aborted)
-      return { toolCallId: call.id, content: 'Aborted before this tool ran.', isError: true };
-    try {
-      const output = await tools.execute(call, { signal });
-      return typeof output === 'string'
-        ? { toolCallId: call.id, content: output, isError: false }
-        : {
-            toolCallId: call.id,
-            content: String(output.content),
-            isError: output.isError === true,
-          };
-    } catch (error) {
-      return {
-        toolCallId: call.id,
-        content: `The tool failed: ${describeError(error)}`,
-        isError: true,
-      };
-    }
-  };
-  if (parallel) return Promise.all(calls.map(run));
-  const results: ToolResult[] = [];
-  for (const call of calls) results.push(await run(call));
-  return results;
+  const run = (call: ToolCallBlock) =>
+    runToolCall(call, signal, () => tools.execute(call, { signal }));
+  const results: (ToolResult | undefined)[] = [];
+  if (parallel) results.push(...(await Promise.all(calls.map(run))));
+  else for (const call of calls) results.push(await run(call));
+  return results.filter((r): r is ToolResult => r !== undefined);
 }
 
-/** The handler's decision, or a timeout decision after `timeoutMs` (a late answer is stale). */
+/**
+ * The handler's decision, or a timeout decision after `timeoutMs` (a late answer is stale).
+ * The abort listener and the timer are removed when the wait ends, however it ends.
+ */
 async function awaitDecision(
   handler: ApprovalHandler,
   request: { approvalId: string; plan: Plan },
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<unknown> {
+  const timedOut = { action: 'timeout', approvalId: request.approvalId };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<ApprovalDecision>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ action: 'timeout', approvalId: request.approvalId }),
-      timeoutMs,
-    );
-  });
-  const aborted = new Promise<ApprovalDecision>((resolve) => {
-    signal.addEventListener(
-      'abort',
-      () => resolve({ action: 'timeout', approvalId: request.approvalId }),
-      { once: true },
-    );
+  let onAbort: (() => void) | undefined;
+  const ends = new Promise<unknown>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), timeoutMs);
+    onAbort = () => resolve(timedOut);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([handler(request, { signal }), timeout, aborted]);
+    return await Promise.race([handler(request, { signal }), ends]);
   } catch (error) {
     return { action: 'invalid', approvalId: request.approvalId, error: describeError(error) };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
+    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
   }
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : 'unknown error';
 }

@@ -36,6 +36,9 @@ export const runStateSchema = z.strictObject({
   /** A host tool failed since the last judged turn: the turn that ends this attempt is then
    *  never retried (SPEC §5.3), though the loop went on after the failure. */
   toolFailed: z.boolean().default(false),
+  /** Turns in a row that called only plan bookkeeping and that the loop carried on from
+   *  (`run.maxBookkeepingTurns` caps them); a turn calling any other tool resets it. */
+  bookkeepingTurns: nonNegativeInt().default(0),
   /** The assistant turn whose tool calls are being carried out. */
   turn: z
     .strictObject({
@@ -60,4 +63,5 @@ export const initialRunState = (): RunState => ({
   previousAssistantText: null,
   nextSystem: [],
   toolFailed: false,
+  bookkeepingTurns: 0,
 });

@@ -6,8 +6,11 @@ import type { SessionState } from '../session.js';
 import { injectDecision, onApprovalDecision } from './approval-step.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
-import { modelFailed, onModelResponse, onToolResults, pendingCalls } from './turn.js';
-import type { StepContext, StepInput, StepResult } from './types.js';
+import { handOut, modelFailed, onModelResponse, onToolResults, recordResults } from './turn.js';
+import type { StepContext, StepInput, StepResult, ToolResult } from './types.js';
+
+/** The result of a tool call an abort stopped before it completed (or before it started). */
+export const abortedCallResult = 'Aborted before this tool ran to completion.';
 
 /**
  * The run loop as one pure function (SPEC §7): given the session and the outcome of the last
@@ -48,7 +51,7 @@ export function step(
     case 'approval_decision':
       return onApprovalDecision(session, input.decision, scope);
     case 'abort':
-      return onAbort(session, scope);
+      return onAbort(session, input.results, scope);
     case 'resume':
       return onResume(session, scope);
   }
@@ -78,6 +81,9 @@ function invalidInput(input: StepInput): string | undefined {
     return 'user_message: content must be a string';
   if (type === 'model_error' && typeof (value as { error?: unknown }).error !== 'string')
     return 'model_error: error must be a string';
+  const { results } = value as { results?: unknown };
+  if (type === 'abort' && results !== undefined && !Array.isArray(results))
+    return 'abort: results must be an array when given';
   const { approvalId } = value as { approvalId?: unknown };
   if (type === 'model_response' && approvalId !== undefined && typeof approvalId !== 'string')
     return 'model_response: approvalId must be a string';
@@ -97,6 +103,7 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
     previousAssistantText: previous,
     nextSystem: [],
     toolFailed: false,
+    bookkeepingTurns: 0,
   });
   scope.events.push({ type: 'run_started', trigger: 'user_message' });
   s = injectDecision(s, scope);
@@ -112,10 +119,22 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
   return callModel(s, scope);
 }
 
-/** Abort at any point: open tool calls get an "aborted" result so the conversation stays whole. */
-function onAbort(session: SessionState, scope: StepScope): StepResult {
+/**
+ * Abort at any point. Results the driver has in hand are kept (with their `tool_executed`
+ * events); the other open tool calls get an "aborted" result so the conversation stays whole.
+ */
+function onAbort(
+  session: SessionState,
+  results: readonly ToolResult[] | undefined,
+  scope: StepScope,
+): StepResult {
   const parked = session.run.phase === 'approval';
-  const s = closeOpenTurn(session, 'Aborted before this tool ran to completion.');
+  const turn = session.run.turn;
+  const kept =
+    turn === undefined || results === undefined
+      ? session
+      : withRun(session, { turn: { ...turn, calls: recordResults(turn.calls, results, scope) } });
+  const s = closeOpenTurn(kept, abortedCallResult);
   if (parked)
     return finish(
       withRun(s, { phase: 'approval' }),
@@ -132,7 +151,7 @@ function onResume(session: SessionState, scope: StepScope): StepResult {
     case 'model':
       return callModel(session, scope);
     case 'tools':
-      return result(session, { type: 'execute_tools', calls: pendingCalls(session) }, scope);
+      return handOut(session, scope);
     case 'approval': {
       const pm = session.planMode;
       if (pm.approval === 'pending' && pm.approvalId && pm.plan)
