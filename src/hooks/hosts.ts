@@ -13,7 +13,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /**
  * Guesses the host from the input's shape, for `planfirst hook auto`. Each host has a field no
  * other sends; a document that matches none is undefined (the caller treats it as malformed).
- * Claude Code and Codex share a shape: Codex alone sends `turn_id` (and `model` on tool events).
+ * Claude Code and Codex share a shape: Codex alone sends `turn_id` and `model` on tool and stop
+ * events.
  */
 export function detectHost(input: unknown): HookHost | undefined {
   if (!isObject(input)) return undefined;
@@ -24,6 +25,7 @@ export function detectHost(input: unknown): HookHost | undefined {
   const event = input.hook_event_name;
   if (event === 'BeforeTool' || event === 'AfterAgent' || event === 'BeforeAgent') return 'gemini';
   if (typeof event !== 'string') return undefined;
-  if (typeof input.turn_id === 'string') return 'codex';
+  // Claude Code sends `model` only on SessionStart, where both hosts read the same output.
+  if (typeof input.turn_id === 'string' || typeof input.model === 'string') return 'codex';
   return 'claude';
 }
