@@ -55,7 +55,7 @@ export function validate(root: Schema, value: unknown): string[] {
       }
     }
     if (Array.isArray(v) && typeof schema.items === 'object')
-      v.forEach((item, i) => check(schema.items as Schema, item, `${path}[${i}]`));
+      for (const [i, item] of v.entries()) check(schema.items as Schema, item, `${path}[${i}]`);
     const sub = (s: Schema) => {
       const saved = errors.length;
       check(s, v, path);
