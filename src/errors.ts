@@ -12,6 +12,7 @@ export const ErrorCodes = {
   approvalNotApplied: 'approval_not_applied',
   /** The input repeats a decision that was already applied; running it again would repeat its work. */
   duplicateDecision: 'duplicate_decision',
+  invalidHookConfig: 'invalid_hook_config',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

@@ -2,6 +2,7 @@ export { memorySessionStore, type SessionStore } from './adapters/session-store.
 export * from './auto-continue/index.js';
 export * from './decision-token/index.js';
 export * from './errors.js';
+export * from './hooks/index.js';
 export * from './incomplete-turn/index.js';
 export type { JsonValue } from './json.js';
 export * from './messages.js';

@@ -5,6 +5,7 @@ import { formatVerdict, verdictJson } from './check.js';
 import { palette, shouldColor } from './color.js';
 import { demoTranscript, runDemo } from './demo/index.js';
 import { helpText, usageHint } from './help.js';
+import { runHook } from './hook.js';
 
 /** What the CLI may touch: two output streams and the environment. Tests pass their own. */
 export interface CliIo {
@@ -23,6 +24,7 @@ export const ExitCodes = { ok: 0, notReadOnly: 1, usage: 2 } as const;
  * `check` exits 0 when the command is read-only and 1 when not; usage errors exit 2.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'hook') return runHook(argv.slice(1), io);
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
     io.stderr(`planfirst: ${parsed.error}\n${usageHint(parsed.topic)}`);
