@@ -18,7 +18,13 @@ describe('the planfirst executable in the package', () => {
 
   it('is not part of the library exports, and the package still ships only dist, the OpenClaw manifest and docs', () => {
     expect(JSON.stringify(pkg.exports)).not.toContain('cli');
-    expect(pkg.files).toEqual(['dist', 'openclaw.plugin.json', 'README.md', 'CHANGELOG.md', 'LICENSE']);
+    expect(pkg.files).toEqual([
+      'dist',
+      'openclaw.plugin.json',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+    ]);
   });
 
   it('is built on install (prepare) and by the demo script', () => {
