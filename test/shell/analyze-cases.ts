@@ -88,6 +88,10 @@ export const everydayCommands: readonly string[] = [
   'hostname -I',
   'uniq -c sorted.txt',
   'env LANG=C ls',
+  'sort ./*.txt',
+  'sed -n 1p src/*.ts',
+  'file ./*',
+  'sort -- *.txt',
   'LC_ALL=C.UTF-8 sort notes.txt',
   'LANG=en_US.utf8 LC_COLLATE=POSIX sort notes.txt',
 ];
@@ -166,6 +170,12 @@ export const bypassCommands: readonly [string, string][] = [
   ['sort --compress=sh notes.txt', 'option_executes'],
   ['sort -T /tmp notes.txt', 'option_writes'],
   ['sort *', 'unsafe_glob'],
+  ['sort *.txt', 'unsafe_glob'],
+  ['sort -k a* f', 'unsafe_glob'],
+  ["sort '*'x* f", 'unsafe_glob'],
+  ['sort \\** f', 'unsafe_glob'],
+  ['sort -* f', 'unknown_option'],
+  ['uniq ./*.txt', 'unsafe_glob'],
   // uniq IN OUT, xxd IN OUT.
   ['uniq notes.txt out.txt', 'operand_writes'],
   ['uniq -c notes.txt out.txt', 'operand_writes'],
