@@ -81,18 +81,9 @@ const xargs: ProgramSpec = {
     '-d --delimiter': 'required',
     '-E': 'required',
     '-e --eof': 'optional',
-    '-I': {
-      value: 'required',
-      hazard: 'executes',
-      reason:
-        'puts input lines anywhere in the command, even in the program name; use `xargs -0 PROGRAM …` instead',
-    },
-    '-i --replace': {
-      value: 'optional',
-      hazard: 'executes',
-      reason:
-        'puts input lines anywhere in the command, even in the program name; use `xargs -0 PROGRAM …` instead',
-    },
+    // -I R / -i[R]: each input line replaces R in the arguments (judged in checkXargs).
+    '-I': 'required',
+    '-i --replace': 'optional',
     '-L': 'required',
     // --help pairs --max-lines with -L, but xargs maps it to -l (optional value).
     '-l --max-lines': 'optional',
@@ -120,9 +111,46 @@ const xargs: ProgramSpec = {
   }),
   permute: false,
   globs: 'after-end-of-options',
-  // Without a target xargs runs echo, which only prints.
-  check: (parsed) => run('xargs', parsed.operands, true),
+  check: checkXargs,
 };
+
+/** Stands for one input line that `xargs -I` puts into an argument: any string. */
+const replaced: ShellWord = {
+  value: 'LINE-FROM-STDIN',
+  raw: '<line from stdin>',
+  glob: true,
+  quoted: false,
+  tilde: false,
+};
+
+/**
+ * Without -I the names read from stdin are appended (and must not become options of the
+ * target). With `-I R` every argument containing R becomes a line from stdin: allowed only in
+ * argument positions, judged as a word that could be anything. Without a target xargs runs echo.
+ */
+function checkXargs(parsed: ParsedArgs): RuleResult {
+  const replace = [...parsed.options].reverse().find((o) => o.name === '-I' || o.name === '-i');
+  if (replace === undefined) return run('xargs', parsed.operands, true);
+  const marker =
+    replace.name === '-I' ? (replace.value?.value ?? '') : (replace.value?.value ?? '{}');
+  const [program, ...args] = parsed.operands;
+  if (marker === '' || program === undefined) {
+    return blocked(
+      ShellCodes.badValue,
+      '`xargs -I` needs a marker and a command: `xargs -I{} PROGRAM … {}`',
+    );
+  }
+  if (program.value.includes(marker)) {
+    return blocked(
+      ShellCodes.optionExecutes,
+      `\`xargs -I${marker}\` would put input lines into the program name; name the program and use ${marker} only in its arguments`,
+    );
+  }
+  return run('xargs', [
+    program,
+    ...args.map((word) => (word.value.includes(marker) ? replaced : word)),
+  ]);
+}
 
 /**
  * env prints the (adjusted) environment, or runs a command with `NAME=VALUE` set, which is
