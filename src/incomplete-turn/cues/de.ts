@@ -209,6 +209,11 @@ export const de: CueLists = {
   ],
   ackFiller: ['bitte', 'dann', 'jetzt', 'einfach', 'und', 'gleich', 'sofort', 'gut'],
   chitChat: [
+    'super',
+    'klasse',
+    'toll',
+    'spitze',
+    'genial',
     'gute arbeit',
     'super arbeit',
     'danke',

@@ -178,6 +178,9 @@ export const es: CueLists = {
   contextualAck: ['sí', 'si', 'claro', 'por supuesto', 'procede', 'perfecto'],
   ackFiller: ['por favor', 'entonces', 'ya', 'ahora', 'y', 'pues'],
   chitChat: [
+    'excelente',
+    'genial',
+    'buenísimo',
     'gracias',
     'muchas gracias',
     'genial',

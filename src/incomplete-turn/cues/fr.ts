@@ -3,6 +3,19 @@ import type { CueLists } from './categories.js';
 /** French cues. */
 export const fr: CueLists = {
   promise: [
+    "j'analyse",
+    'je vérifie',
+    'je lance',
+    "j'examine",
+    'je corrige',
+    'je mets à jour',
+    'je prépare',
+    'je rédige',
+    'je crée',
+    'je supprime',
+    "j'ajoute",
+    "j'explore",
+    'je ferai le nécessaire',
     'je planifie',
     'je vais',
     'nous allons',
@@ -186,6 +199,11 @@ export const fr: CueLists = {
     'et',
   ],
   chitChat: [
+    'génial',
+    'top',
+    'parfait',
+    'super',
+    'nickel',
     'merci',
     'merci beaucoup',
     'super',

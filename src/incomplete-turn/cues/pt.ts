@@ -166,6 +166,10 @@ export const pt: CueLists = {
   ],
   ackFiller: ['por favor', 'então', 'agora', 'e', 'já'],
   chitChat: [
+    'perfeito',
+    'ótimo',
+    'show',
+    'excelente',
     'mandou bem',
     'obrigado',
     'obrigada',

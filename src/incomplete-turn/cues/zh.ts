@@ -6,6 +6,8 @@ import type { CueLists } from './categories.js';
  */
 export const zh: CueLists = {
   promise: [
+    '马上',
+    '立即处理',
     '我正在',
     '我继续',
     '我繼續',
@@ -110,6 +112,9 @@ export const zh: CueLists = {
   contextualAck: ['是的', '是', '对', '嗯', '好啊', '行啊', '麻烦了', '确定'],
   ackFiller: ['那就', '那', '现在', '吧', '请', '马上', '立即', '立刻', '就'],
   chitChat: [
+    '太棒了',
+    '很棒',
+    '厉害',
     '干得不错',
     '干得好',
     '做得好',
