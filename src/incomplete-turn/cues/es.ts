@@ -122,6 +122,9 @@ export const es: CueLists = {
     'en cuanto me',
   ],
   offer: [
+    'si me',
+    'cuando me',
+    'en cuanto me',
     'si me pasas',
     'si me das',
     'quieres que',

@@ -107,6 +107,10 @@ export const fr: CueLists = {
     'dès que tu',
   ],
   offer: [
+    'si tu',
+    'si vous',
+    'dès que tu',
+    'dès que vous',
     'si tu me',
     'si vous me',
     'je peux aussi',

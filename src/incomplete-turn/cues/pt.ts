@@ -94,6 +94,9 @@ export const pt: CueLists = {
   notBlocker: ['não está bloqueado', 'desbloqueado'],
   question: ['me avise', 'me diga', 'quer que', 'prefere', 'devo', 'confirme', 'assim que você'],
   offer: [
+    'se você',
+    'quando você',
+    'assim que você',
     'se você me passar',
     'se você me der',
     'quer que eu',
