@@ -249,6 +249,7 @@ export const de: CueLists = {
     'perfekt',
   ],
   ack: [
+    'mach',
     'mach es',
     'mach das',
     "mach's",
@@ -274,6 +275,7 @@ export const de: CueLists = {
   ],
   okay: ['okay', 'ok', 'in Ordnung', 'alles klar', 'passt', 'einverstanden', 'geht klar'],
   contextualAck: [
+    'jo',
     'klingt gut',
     'fortfahren',
     'weitermachen',

@@ -158,6 +158,7 @@ export const pt: CueLists = {
   ],
   okay: ['ok', 'beleza', 'tá bom', 'ta bom', 'certo', 'combinado', 'fechado'],
   contextualAck: [
+    'vai',
     'prossiga',
     'prosseguir',
     'pode seguir',
