@@ -113,12 +113,15 @@ export function previousTurnProposed(previous: string | null, cues: CompiledCues
   if (cueAnywhere(analysis, 'offer')) return true;
   const plan = headingAnywhere(analysis) !== undefined || countListItems(previous) >= 2;
   if (plan && !cueAnywhere(analysis, 'completion')) return true;
+  // A question that promises the work ("Je lance la migration ?", "I'll apply it now, OK?")
+  // asks for the go-ahead.
   return analysis.sentences.some(
     (s) =>
-      s.question &&
-      cues.prompt
-        .scan(promptTokens(analysis.folded.slice(s.start, s.end)))
-        .some((m) => m.category === 'ack' || m.category === 'contextualAck'),
+      (s.question && s.cues.some((c) => c.category === 'promise')) ||
+      (s.question &&
+        cues.prompt
+          .scan(promptTokens(analysis.folded.slice(s.start, s.end)))
+          .some((m) => m.category === 'ack' || m.category === 'contextualAck')),
   );
 }
 

@@ -122,6 +122,9 @@ export const es: CueLists = {
     'en cuanto me',
   ],
   offer: [
+    'si me',
+    'cuando me',
+    'en cuanto me',
     'si me pasas',
     'si me das',
     'quieres que',
@@ -178,6 +181,9 @@ export const es: CueLists = {
   contextualAck: ['sí', 'si', 'claro', 'por supuesto', 'procede', 'perfecto'],
   ackFiller: ['por favor', 'entonces', 'ya', 'ahora', 'y', 'pues'],
   chitChat: [
+    'excelente',
+    'genial',
+    'buenísimo',
     'gracias',
     'muchas gracias',
     'genial',

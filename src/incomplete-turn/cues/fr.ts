@@ -3,6 +3,19 @@ import type { CueLists } from './categories.js';
 /** French cues. */
 export const fr: CueLists = {
   promise: [
+    "j'analyse",
+    'je vérifie',
+    'je lance',
+    "j'examine",
+    'je corrige',
+    'je mets à jour',
+    'je prépare',
+    'je rédige',
+    'je crée',
+    'je supprime',
+    "j'ajoute",
+    "j'explore",
+    'je ferai le nécessaire',
     'je planifie',
     'je vais',
     'nous allons',
@@ -94,6 +107,10 @@ export const fr: CueLists = {
     'dès que tu',
   ],
   offer: [
+    'si tu',
+    'si vous',
+    'dès que tu',
+    'dès que vous',
     'si tu me',
     'si vous me',
     'je peux aussi',
@@ -186,6 +203,11 @@ export const fr: CueLists = {
     'et',
   ],
   chitChat: [
+    'génial',
+    'top',
+    'parfait',
+    'super',
+    'nickel',
     'merci',
     'merci beaucoup',
     'super',

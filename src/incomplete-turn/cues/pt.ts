@@ -94,6 +94,9 @@ export const pt: CueLists = {
   notBlocker: ['não está bloqueado', 'desbloqueado'],
   question: ['me avise', 'me diga', 'quer que', 'prefere', 'devo', 'confirme', 'assim que você'],
   offer: [
+    'se você',
+    'quando você',
+    'assim que você',
     'se você me passar',
     'se você me der',
     'quer que eu',
@@ -155,6 +158,7 @@ export const pt: CueLists = {
   ],
   okay: ['ok', 'beleza', 'tá bom', 'ta bom', 'certo', 'combinado', 'fechado'],
   contextualAck: [
+    'vai',
     'prossiga',
     'prosseguir',
     'pode seguir',
@@ -166,6 +170,10 @@ export const pt: CueLists = {
   ],
   ackFiller: ['por favor', 'então', 'agora', 'e', 'já'],
   chitChat: [
+    'perfeito',
+    'ótimo',
+    'show',
+    'excelente',
     'mandou bem',
     'obrigado',
     'obrigada',

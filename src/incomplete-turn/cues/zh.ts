@@ -6,6 +6,8 @@ import type { CueLists } from './categories.js';
  */
 export const zh: CueLists = {
   promise: [
+    '马上',
+    '立即处理',
     '我正在',
     '我继续',
     '我繼續',
@@ -73,6 +75,10 @@ export const zh: CueLists = {
   notBlocker: ['没有阻塞', '未被阻塞'],
   question: ['吗', '要不要', '是否需要', '请确认', '你希望', '您希望', '请告诉我', '告诉我'],
   offer: [
+    '如果你',
+    '如果您',
+    '等你',
+    '等您',
     '要我',
     '需要我',
     '是否要我',
@@ -110,6 +116,9 @@ export const zh: CueLists = {
   contextualAck: ['是的', '是', '对', '嗯', '好啊', '行啊', '麻烦了', '确定'],
   ackFiller: ['那就', '那', '现在', '吧', '请', '马上', '立即', '立刻', '就'],
   chitChat: [
+    '太棒了',
+    '很棒',
+    '厉害',
     '干得不错',
     '干得好',
     '做得好',
