@@ -335,3 +335,49 @@ describe('steps added after approval are kept apart from the approved plan', () 
     ).toBe(false);
   });
 });
+
+describe('through runAgent: the gate judges every field of what the host executes', () => {
+  it('refuses shell env, extra write targets and prototype keys before the executor sees them', async () => {
+    const options = { planMode: { enabled: true, planFile: { path: 'PLAN.md' } } };
+    const executed: unknown[] = [];
+    const tools: ToolExecutor = {
+      definitions: [
+        { name: 'bash', description: 'b', parameters: { type: 'object' } },
+        { name: 'write_file', description: 'w', parameters: { type: 'object' } },
+      ],
+      execute: async (call) => {
+        executed.push(call.input);
+        return 'ok';
+      },
+    };
+    const r = await runAgent(
+      {
+        model: scriptedModel([
+          assistant(
+            toolCall('bash', { command: 'ls', env: { BASH_ENV: 'PLAN.md' } }),
+            toolCall('bash', { command: 'git log -p', dir_path: 'vendor/evil.git' }),
+            toolCall('write_file', { path: 'PLAN.md', target_file: 'src/a.ts', content: 'x' }),
+            toolCall(
+              'write_file',
+              JSON.parse('{"path":"PLAN.md","__proto__":{"path":"src/a.ts"}}'),
+            ),
+            toolCall('bash', { command: 'ls', description: 'list' }),
+          ),
+          assistant(toolCall('exit_plan_mode', samplePlan)),
+        ]),
+        tools,
+        options,
+      },
+      createSession(options),
+      { message: 'Plan it.' },
+    );
+    // The session's message schema drops an own "__proto__" key: the executor gets exactly the
+    // plain object the gate judged.
+    expect(executed).toEqual([{ path: 'PLAN.md' }, { command: 'ls', description: 'list' }]);
+    for (const input of executed) {
+      expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+      expect(Object.hasOwn(input as object, '__proto__')).toBe(false);
+    }
+    expect(r.session.planMode.approval).toBe('pending');
+  });
+});
