@@ -15,6 +15,7 @@ import {
   updatePlan,
 } from '../../src/index.js';
 import { assistant, scriptedModel, toolCall } from '../../src/testing/index.js';
+import { plan as aiPlan, callTools, conversation, say } from '../adapters/ai-sdk/scripted.js';
 import { plan as piPlan, scenario } from '../adapters/pi-agent-core/harness.js';
 import { planSession, samplePlan } from '../helpers.js';
 
@@ -167,6 +168,32 @@ describe("approve, don't run yet: the gate stays closed until the user says go",
     await s.agent.prompt('Fix it.');
     expect(s.writes).toEqual([]);
     expect(s.store.get().planMode.afterApproval).toBe('stop');
+  });
+});
+
+describe("approve, don't run yet, through the AI SDK adapter", () => {
+  it('the model call after the approval cannot write', async () => {
+    const c = conversation([
+      callTools(['exit_plan_mode', aiPlan]),
+      callTools(['write_file', { path: 'src/parser.ts', content: 'x' }]),
+      say('Waiting for your go.'),
+    ]);
+    const first = await c.generate();
+    const request = first.content.find((p) => p.type === 'tool-approval-request') as
+      | { approvalId: string }
+      | undefined;
+    if (request === undefined) throw new Error('no approval request');
+    c.messages.push({
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }],
+    });
+    const applied = c.pf.applyApprovalResponses(c.messages, {
+      [request.approvalId]: { then: 'stop' },
+    });
+    c.messages.splice(0, c.messages.length, ...applied.messages);
+    await c.generate();
+    expect(c.ran).toEqual([]);
+    expect(c.store.get().planMode.afterApproval).toBe('stop');
   });
 });
 
