@@ -4,7 +4,7 @@ import type { ShellVerdict } from '../shell/types.js';
 import { type GateCode, GateCodes } from './codes.js';
 import { ownValue, plainDataProblem } from './plain-data.js';
 import { judgePlanFileWrite } from './plan-file.js';
-import { quoteBounded } from './quote.js';
+import { showName, showText } from './quote.js';
 import { shellReadings } from './shell-call.js';
 import { isExecutionHeld, isNormalMode } from './state.js';
 import { readOnlySuffixOf } from './suffix-rule.js';
@@ -72,7 +72,7 @@ export function checkToolCall(
   const options = ensureResolved(optionsInput);
   const { planMode } = options;
   if (isPlanToolName(name)) return allow(GateCodes.planTool, 'Plan tools are always allowed.');
-  const tool = quoteBounded(name);
+  const tool = showName(name);
   const proceed = held ? howToWait : howToProceed;
   const active = held ? 'Execution has not started yet' : 'Plan mode is active';
   const input = ownValue(call, 'input');
@@ -80,7 +80,7 @@ export function checkToolCall(
   if (problem !== undefined)
     return block(
       GateCodes.invalidInput,
-      `${active}, so ${tool} is blocked: its ${quoteBounded(problem.path)} ${problem.problem}; planning only judges plain JSON data. ${proceed}`,
+      `${active}, so ${tool} is blocked: its ${showName(problem.path)} ${problem.problem}; planning only judges plain JSON data. ${proceed}`,
       problem.path,
     );
 
@@ -103,7 +103,7 @@ export function checkToolCall(
         return {
           ...block(
             held ? GateCodes.approvedNotStarted : GateCodes.shellNotReadOnly,
-            `${active} and this command is not provably read-only (${v.code}): ${quoteBounded(v.reason, 400)}. Run only read-only commands. ${proceed}`,
+            `${active} and this command is not provably read-only (${v.code}): ${showText(v.reason)}. Run only read-only commands. ${proceed}`,
           ),
           shell: v,
         };
@@ -125,8 +125,8 @@ export function checkToolCall(
     const refusal = judgePlanFileWrite(input, planFile);
     if (refusal === undefined)
       return allow(GateCodes.planFileWrite, 'Writing the plan file is allowed while planning.');
-    const got = refusal.target === undefined ? '' : ` (got ${quoteBounded(refusal.target)})`;
-    const where = refusal.field === undefined ? '' : ` in ${quoteBounded(refusal.field)}`;
+    const got = refusal.target === undefined ? '' : ` (got ${showName(refusal.target)})`;
+    const where = refusal.field === undefined ? '' : ` in ${showName(refusal.field)}`;
     return block(
       planFileCodes[refusal.kind],
       `Plan mode is active: ${tool} may only write the plan file \`${planFile.path}\`: ${refusal.message}${where}${got}. ${proceed}`,

@@ -1,4 +1,5 @@
 import { ownValue } from './plain-data.js';
+import { showName } from './quote.js';
 import { shellDirectoryFields } from './shell-call.js';
 
 /**
@@ -163,7 +164,7 @@ export function judgePlanFileWrite(
         return {
           kind: 'invalid',
           field: at,
-          message: `\`${key}\` must be a path or a list of paths`,
+          message: `${showName(key)} must be a path or a list of paths`,
         };
       for (const p of paths as string[]) {
         const bad = target(at, p);
@@ -203,7 +204,7 @@ export function judgePlanFileWrite(
     return {
       kind: 'unknown_field',
       field: at,
-      message: `the field \`${key}\` is neither a target nor declared content (planMode.planFile.contentKeys)`,
+      message: `the field ${showName(key)} is neither a target nor declared content (planMode.planFile.contentKeys)`,
     };
   };
 

@@ -2,7 +2,7 @@ import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../
 import type { SessionState } from '../session.js';
 import { requestApproval } from './approval.js';
 import { enterPlanMode } from './mode.js';
-import { quoteBounded } from './quote.js';
+import { showName } from './quote.js';
 import { renderPlan } from './render.js';
 import { isExecutionHeld, isNormalMode, type Plan } from './state.js';
 import { updatePlan } from './steps.js';
@@ -88,7 +88,7 @@ export function handlePlanToolCall(
       };
     }
     default:
-      return error('not_a_plan_tool', `${quoteBounded(String(call.name))} is not a plan tool.`);
+      return error('not_a_plan_tool', `${showName(String(call.name))} is not a plan tool.`);
   }
 }
 

@@ -55,3 +55,25 @@ export function quoteBounded(text: string, max = MAX_QUOTED): string {
   if (head.length === text.length) return quoteInline(text);
   return `${quoteInline(head)} (cut: ${text.length - head.length} more code units)`;
 }
+
+const plainName = /^[A-Za-z0-9_.,/:@+=-]{1,200}$/;
+
+/**
+ * A tool name, path or field for a message: in backticks as written when it is short and made
+ * only of name characters (nothing that could end a line or forge markup), otherwise quoted and
+ * bounded by quoteBounded.
+ */
+export function showName(text: string): string {
+  return plainName.test(text) ? `\`${text}\`` : quoteBounded(text);
+}
+
+const unsafeInText = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Cn}<>[\]]/u;
+
+/**
+ * A sentence that may contain model text (an analyzer reason naming a program): as written
+ * when it is short and has nothing that could break the line or forge markup, otherwise quoted
+ * and bounded by quoteBounded.
+ */
+export function showText(text: string, max = 400): string {
+  return text.length <= max && !unsafeInText.test(text) ? text : quoteBounded(text, max);
+}

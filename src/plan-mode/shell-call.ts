@@ -1,4 +1,5 @@
 import { ownValue } from './plain-data.js';
+import { showName } from './quote.js';
 
 // A shell tool acts on every field of its input, not only the command: Gemini CLI's
 // run_shell_command takes a `dir_path`, OpenAI's local_shell an `env` and a
@@ -132,7 +133,7 @@ export function shellReadings(
     if (selectionFields.has(field))
       return refuse(
         'selection_field',
-        `the shell tool input sets \`${field}\`, which chooses how or as whom the command runs; planning cannot judge that, so drop it`,
+        `the shell tool input sets ${showName(field)}, which chooses how or as whom the command runs; planning cannot judge that, so drop it`,
         field,
       );
     // An absent optional field is often sent as null; the host then uses its default.
@@ -167,11 +168,11 @@ export function shellReadings(
     if (directoryFields.has(field)) {
       if (value === null) continue;
       if (typeof value !== 'string' || value === '' || value.startsWith('-'))
-        return refuse('invalid', `\`${field}\` must be a directory path`, field);
+        return refuse('invalid', `${showName(field)} must be a directory path`, field);
       if (directory !== undefined)
         return refuse(
           'invalid',
-          `the shell tool input names the working directory twice (\`${directory.field}\`, \`${field}\`); give one`,
+          `the shell tool input names the working directory twice (${showName(directory.field)}, ${showName(field)}); give one`,
           field,
         );
       directory = { field, value };
@@ -180,7 +181,7 @@ export function shellReadings(
     if (harmless.includes(field)) continue;
     return refuse(
       'unknown_field',
-      `the shell tool input has a field \`${field}\` that planning cannot judge; drop it (a host that knows it is harmless can declare it in planMode.shellHarmlessFields)`,
+      `the shell tool input has a field ${showName(field)} that planning cannot judge; drop it (a host that knows it is harmless can declare it in planMode.shellHarmlessFields)`,
       field,
     );
   }

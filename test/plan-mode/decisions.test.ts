@@ -15,6 +15,7 @@ import {
   updatePlan,
 } from '../../src/index.js';
 import { assistant, scriptedModel, toolCall } from '../../src/testing/index.js';
+import { plan as aiPlan, callTools, conversation, say } from '../adapters/ai-sdk/scripted.js';
 import { plan as piPlan, scenario } from '../adapters/pi-agent-core/harness.js';
 import { planSession, samplePlan } from '../helpers.js';
 
@@ -167,6 +168,32 @@ describe("approve, don't run yet: the gate stays closed until the user says go",
     await s.agent.prompt('Fix it.');
     expect(s.writes).toEqual([]);
     expect(s.store.get().planMode.afterApproval).toBe('stop');
+  });
+});
+
+describe("approve, don't run yet, through the AI SDK adapter", () => {
+  it('the model call after the approval cannot write', async () => {
+    const c = conversation([
+      callTools(['exit_plan_mode', aiPlan]),
+      callTools(['write_file', { path: 'src/parser.ts', content: 'x' }]),
+      say('Waiting for your go.'),
+    ]);
+    const first = await c.generate();
+    const request = first.content.find((p) => p.type === 'tool-approval-request') as
+      | { approvalId: string }
+      | undefined;
+    if (request === undefined) throw new Error('no approval request');
+    c.messages.push({
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }],
+    });
+    const applied = c.pf.applyApprovalResponses(c.messages, {
+      [request.approvalId]: { then: 'stop' },
+    });
+    c.messages.splice(0, c.messages.length, ...applied.messages);
+    await c.generate();
+    expect(c.ran).toEqual([]);
+    expect(c.store.get().planMode.afterApproval).toBe('stop');
   });
 });
 
@@ -333,5 +360,51 @@ describe('steps added after approval are kept apart from the approved plan', () 
         now: 1,
       }).applied,
     ).toBe(false);
+  });
+});
+
+describe('through runAgent: the gate judges every field of what the host executes', () => {
+  it('refuses shell env, extra write targets and prototype keys before the executor sees them', async () => {
+    const options = { planMode: { enabled: true, planFile: { path: 'PLAN.md' } } };
+    const executed: unknown[] = [];
+    const tools: ToolExecutor = {
+      definitions: [
+        { name: 'bash', description: 'b', parameters: { type: 'object' } },
+        { name: 'write_file', description: 'w', parameters: { type: 'object' } },
+      ],
+      execute: async (call) => {
+        executed.push(call.input);
+        return 'ok';
+      },
+    };
+    const r = await runAgent(
+      {
+        model: scriptedModel([
+          assistant(
+            toolCall('bash', { command: 'ls', env: { BASH_ENV: 'PLAN.md' } }),
+            toolCall('bash', { command: 'git log -p', dir_path: 'vendor/evil.git' }),
+            toolCall('write_file', { path: 'PLAN.md', target_file: 'src/a.ts', content: 'x' }),
+            toolCall(
+              'write_file',
+              JSON.parse('{"path":"PLAN.md","__proto__":{"path":"src/a.ts"}}'),
+            ),
+            toolCall('bash', { command: 'ls', description: 'list' }),
+          ),
+          assistant(toolCall('exit_plan_mode', samplePlan)),
+        ]),
+        tools,
+        options,
+      },
+      createSession(options),
+      { message: 'Plan it.' },
+    );
+    // The session's message schema drops an own "__proto__" key: the executor gets exactly the
+    // plain object the gate judged.
+    expect(executed).toEqual([{ path: 'PLAN.md' }, { command: 'ls', description: 'list' }]);
+    for (const input of executed) {
+      expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+      expect(Object.hasOwn(input as object, '__proto__')).toBe(false);
+    }
+    expect(r.session.planMode.approval).toBe('pending');
   });
 });

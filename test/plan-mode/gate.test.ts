@@ -133,7 +133,7 @@ describe('checkToolCall in plan mode', () => {
   it('tells the model how to proceed when it blocks', () => {
     const d = checkToolCall(plan, { name: 'write_file', input: { path: 'a' } });
     expect(d.message).toContain('exit_plan_mode');
-    expect(d.message).toContain('"write_file"');
+    expect(d.message).toContain('`write_file`');
   });
 
   it('uses the configured tool lists', () => {
