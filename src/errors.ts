@@ -6,6 +6,7 @@ export const ErrorCodes = {
   versionConflict: 'version_conflict',
   invalidStoreInput: 'invalid_store_input',
   invalidTokenKey: 'invalid_token_key',
+  invalidRunConfig: 'invalid_run_config',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
