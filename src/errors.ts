@@ -13,6 +13,7 @@ export const ErrorCodes = {
   /** The input repeats a decision that was already applied; running it again would repeat its work. */
   duplicateDecision: 'duplicate_decision',
   invalidHookConfig: 'invalid_hook_config',
+  invalidRunConfig: 'invalid_run_config',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

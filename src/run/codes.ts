@@ -17,6 +17,9 @@ export const RunReasons = {
   unexpectedInput: 'unexpected_input',
   /** `error`: a step input that is not one of the documented shapes. */
   invalidInput: 'invalid_input',
+  /** `error`: a value the host passed to step (the session, an input, a result in it) could
+   *  not be read — a revoked Proxy, a getter that throws. The session is returned untouched. */
+  unreadableInput: 'unreadable_input',
   /** `aborted`: the signal fired while a plan waited; the run stays parked on it. */
   abortedWhileAwaitingApproval: 'aborted_while_awaiting_approval',
   /** `completed`: the user approved but asked not to start yet. */

@@ -1,11 +1,12 @@
 import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
-import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
-import { newApprovalId } from '../plan-mode/approval-id.js';
+import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import type { ApprovalDecision } from '../plan-mode/decision.js';
 import type { Plan } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
+import { RunReasons } from './codes.js';
 import type { RunEvent } from './events.js';
 import { describeError, runToolCall, type ToolOutput } from './execute.js';
+import { readDecision, readHostConfig, readRunInput, readSession } from './host.js';
 import { step } from './step.js';
 import type { ModelRequest, RunStatus, StepInput, ToolDefinition, ToolResult } from './types.js';
 
@@ -72,33 +73,44 @@ export async function runAgent(
   session: SessionState,
   input: RunInput,
 ): Promise<RunResult> {
-  const options = ensureResolved(config.options);
-  const signal = config.signal ?? new AbortController().signal;
-  const now = config.now ?? Date.now;
-  const newId = config.newId ?? newApprovalId;
+  // Everything from the host is read defensively: a bad config or session is a typed
+  // rejection (RunConfigError, SessionError, OptionsError) before anything runs.
+  const host = readHostConfig<ToolExecutor['execute']>(config);
+  const start = readSession(session);
+  const { options, signal, now, newId } = host;
+  const approvals = host.raw.approvals as ApprovalHandler | undefined;
+  const model = host.model as ModelClient;
   const context = {
     options,
-    tools: config.tools.definitions,
-    ...(config.modelId === undefined ? {} : { model: config.modelId }),
+    tools: host.definitions,
+    ...(host.modelId === undefined ? {} : { model: host.modelId }),
   };
   const events: RunEvent[] = [];
   const emit = (list: readonly RunEvent[]) => {
     for (const e of list) {
       events.push(e);
-      config.onEvent?.(e);
+      host.onEvent(e);
     }
   };
 
-  let next: StepInput =
-    'message' in input
-      ? { type: 'user_message', content: input.message, now: now() }
-      : 'decision' in input
-        ? { type: 'approval_decision', decision: input.decision, now: now() }
-        : { type: 'resume', now: now() };
-  let current = session;
+  const first = firstInput(input, now());
+  if (first === undefined) {
+    const text = 'the run input must be { message }, { decision } or { resume: true }';
+    emit([{ type: 'run_finished', status: 'error', reason: RunReasons.invalidInput }]);
+    return {
+      status: 'error',
+      reason: RunReasons.invalidInput,
+      text,
+      session: start,
+      messages: [],
+      events,
+    };
+  }
+  let next: StepInput = first;
+  let current = start;
   // What this call added: a run resumed after an error or a decision on a parked plan must not
   // report the messages an earlier call already returned.
-  const added = () => current.messages.slice(session.messages.length);
+  const added = () => current.messages.slice(start.messages.length);
   for (;;) {
     if (signal.aborted && next.type !== 'abort') next = { type: 'abort', now: now() };
     const out = step(current, next, context);
@@ -123,11 +135,11 @@ export async function runAgent(
           ...(effect.outcome.status === 'awaiting_approval' ? pendingApproval(current) : {}),
         };
       case 'call_model':
-        next = await callModel(config.model, effect.request, signal, now, newId);
+        next = await callModel(model, effect.request, signal, now, newId);
         break;
       case 'execute_tools': {
         const results = await executeTools(
-          config.tools,
+          host.execute,
           effect.calls,
           signal,
           options.run.parallelToolCalls,
@@ -140,7 +152,7 @@ export async function runAgent(
       }
       case 'request_approval': {
         const request = { approvalId: effect.approvalId, plan: effect.plan };
-        if (config.approvals === undefined) {
+        if (approvals === undefined) {
           const finished: RunEvent = { type: 'run_finished', status: 'awaiting_approval' };
           emit([finished]);
           return {
@@ -151,7 +163,7 @@ export async function runAgent(
             approval: request,
           };
         }
-        const decision = await awaitDecision(config.approvals, request, effect.timeoutMs, signal);
+        const decision = await awaitDecision(approvals, request, effect.timeoutMs, signal);
         next = signal.aborted
           ? { type: 'abort', now: now() }
           : { type: 'approval_decision', decision, now: now() };
@@ -159,6 +171,15 @@ export async function runAgent(
       }
     }
   }
+}
+
+/** The step input for the host's run input, or undefined for none of the three shapes. */
+function firstInput(input: unknown, now: number): StepInput | undefined {
+  const read = readRunInput(input);
+  if (read === undefined) return undefined;
+  if ('message' in read) return { type: 'user_message', content: read.message, now };
+  if ('decision' in read) return { type: 'approval_decision', decision: read.decision, now };
+  return { type: 'resume', now };
 }
 
 /** The plan still waiting for a decision, for a run that ends `awaiting_approval`. */
@@ -187,13 +208,12 @@ async function callModel(
 }
 
 async function executeTools(
-  tools: ToolExecutor,
+  execute: ToolExecutor['execute'],
   calls: readonly ToolCallBlock[],
   signal: AbortSignal,
   parallel: boolean,
 ): Promise<ToolResult[]> {
-  const run = (call: ToolCallBlock) =>
-    runToolCall(call, signal, () => tools.execute(call, { signal }));
+  const run = (call: ToolCallBlock) => runToolCall(call, signal, () => execute(call, { signal }));
   const results: (ToolResult | undefined)[] = [];
   if (parallel) results.push(...(await Promise.all(calls.map(run))));
   else for (const call of calls) results.push(await run(call));
@@ -219,7 +239,7 @@ async function awaitDecision(
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([handler(request, { signal }), ends]);
+    return readDecision(await Promise.race([handler(request, { signal }), ends]));
   } catch (error) {
     return { action: 'invalid', approvalId: request.approvalId, error: describeError(error) };
   } finally {

@@ -77,7 +77,9 @@ export function linkSignals(...signals: AbortSignal[]): { signal: AbortSignal; d
   });
   return {
     signal: controller.signal,
-    dispose: () =>
-      signals.forEach((s, i) => s.removeEventListener('abort', listeners[i] as () => void)),
+    dispose: () => {
+      for (const [i, s] of signals.entries())
+        s.removeEventListener('abort', listeners[i] as () => void);
+    },
   };
 }

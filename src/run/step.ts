@@ -1,3 +1,4 @@
+import { PlanfirstError } from '../errors.js';
 import { ackFastPathInstruction } from '../incomplete-turn/fast-path.js';
 import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { type AssistantMessage, assistantText, type ToolResultMessage } from '../messages.js';
@@ -6,6 +7,7 @@ import type { SessionState } from '../session.js';
 import { injectDecision, onApprovalDecision } from './approval-step.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
+import { describeError } from './execute.js';
 import { handOut, modelFailed, onModelResponse, onToolResults, recordResults } from './turn.js';
 import type { StepContext, StepInput, StepResult, ToolResult } from './types.js';
 
@@ -22,6 +24,30 @@ export function step(
   input: StepInput,
   context: StepContext = {},
 ): StepResult {
+  try {
+    return stepOnce(session, input, context);
+  } catch (error) {
+    // Typed errors (invalid options) are the caller's to handle; anything else means a value
+    // the host passed could not be read (a revoked Proxy, a getter that throws). The session
+    // comes back exactly as it was given.
+    if (error instanceof PlanfirstError) throw error;
+    const reason = RunReasons.unreadableInput;
+    return {
+      session,
+      effect: {
+        type: 'finish',
+        outcome: {
+          status: 'error',
+          reason,
+          text: `a value passed to step could not be read: ${describeError(error)}`,
+        },
+      },
+      events: [{ type: 'run_finished', status: 'error', reason }],
+    };
+  }
+}
+
+function stepOnce(session: SessionState, input: StepInput, context: StepContext): StepResult {
   const problem = invalidInput(input);
   const scope: StepScope = {
     options: ensureResolved(context.options),

@@ -4,6 +4,7 @@ import { IgnoredReasons } from '../plan-mode/codes.js';
 import type { RunInput, RunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
 import { describeError, linkSignals } from '../run/execute.js';
+import { RunConfigError, readRunInput } from '../run/host.js';
 import type { StepInput, StepResult } from '../run/types.js';
 import { createSession, type SessionState } from '../session.js';
 import { Claim, leaseBlocks } from './claim.js';
@@ -30,8 +31,11 @@ export async function runStored(
   input: RunInput,
 ): Promise<StoredRunResult> {
   const d = driving(config, sessionId);
+  const read = readRunInput(input);
+  if (read === undefined)
+    throw new RunConfigError('the run input must be { message }, { decision } or { resume: true }');
   for (let attempt = 1; ; attempt++) {
-    const claimed = await claimSession(d, input);
+    const claimed = await claimSession(d, read as RunInput);
     if ('outcome' in claimed) return claimed;
     const error = claimed.claim.lost;
     if (error === undefined) {
