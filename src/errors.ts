@@ -12,6 +12,10 @@ export const ErrorCodes = {
   approvalNotApplied: 'approval_not_applied',
   /** The input repeats a decision that was already applied; running it again would repeat its work. */
   duplicateDecision: 'duplicate_decision',
+  /** A paused run was resumed that may not go on (undecided, stale, or resumed twice). */
+  staleRun: 'stale_run',
+  /** The run reached `run.maxModelCalls` real model calls inside an SDK's own loop. */
+  budgetExhausted: 'budget_exhausted',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
