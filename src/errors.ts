@@ -14,6 +14,10 @@ export const ErrorCodes = {
   duplicateDecision: 'duplicate_decision',
   invalidHookConfig: 'invalid_hook_config',
   invalidRunConfig: 'invalid_run_config',
+  /** A paused run was resumed that may not go on (undecided, stale, or resumed twice). */
+  staleRun: 'stale_run',
+  /** The run reached `run.maxModelCalls` real model calls inside an SDK's own loop. */
+  budgetExhausted: 'budget_exhausted',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
