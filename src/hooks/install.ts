@@ -109,8 +109,16 @@ function parseJsonFile(path: string, text: string | null): Record<string, unknow
 
 const stringify = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** planfirst's entry: this install's command, or any command that runs the planfirst hook. */
+function isOurs(ctx: InstallContext, command: unknown): boolean {
+  return (
+    (typeof command === 'string' && command.startsWith(`${ctx.command} `)) ||
+    isPlanfirstHookCommand(command)
+  );
+}
+
 /** Removes planfirst's entries from one event's groups, keeping the user's. */
-function withoutOurs(groups: unknown, path: string): Group[] {
+function withoutOurs(ctx: InstallContext, groups: unknown, path: string): Group[] {
   if (groups === undefined) return [];
   if (!Array.isArray(groups)) throw new HookInstallError(`${path}: expected a list of hook groups`);
   const kept: Group[] = [];
@@ -120,7 +128,7 @@ function withoutOurs(groups: unknown, path: string): Group[] {
       continue;
     }
     const hooks = (group.hooks as unknown[]).filter(
-      (h) => !(isObject(h) && isPlanfirstHookCommand(h.command)),
+      (h) => !(isObject(h) && isOurs(ctx, h.command)),
     ) as Record<string, unknown>[];
     if (hooks.length > 0) kept.push({ ...group, hooks } as Group);
   }
@@ -137,7 +145,7 @@ function planJsonHooks(ctx: InstallContext, install: boolean): HookInstallFile[]
   if (!isObject(hooks)) throw new HookInstallError(`${path}: "hooks" is not an object`);
   const next: Record<string, unknown> = { ...hooks };
   for (const spec of layout.events) {
-    const groups = withoutOurs(hooks[spec.event], `${path}: hooks.${spec.event}`);
+    const groups = withoutOurs(ctx, hooks[spec.event], `${path}: hooks.${spec.event}`);
     if (install)
       groups.push({
         ...(spec.matcher === undefined ? {} : { matcher: spec.matcher }),
@@ -155,7 +163,8 @@ function planJsonHooks(ctx: InstallContext, install: boolean): HookInstallFile[]
   const out: Record<string, unknown> = { ...doc };
   if (Object.keys(next).length > 0) out.hooks = next;
   else delete out.hooks;
-  const after = before === null && Object.keys(out).length === 0 ? null : stringify(out);
+  // Nothing left (the file held only planfirst's hooks): remove it rather than leave `{}`.
+  const after = Object.keys(out).length === 0 ? null : stringify(out);
   return [{ path, before, after }];
 }
 
@@ -173,16 +182,17 @@ function planFlatHooks(
   const list = hooks[event] === undefined ? [] : hooks[event];
   if (!Array.isArray(list)) throw new HookInstallError(`${path}: hooks.${event} is not a list`);
   const kept = list.filter(
-    (h) => !(isObject(h) && (isPlanfirstHookCommand(h.command) || isPlanfirstHookCommand(h.bash))),
+    (h) => !(isObject(h) && (isOurs(ctx, h.command) || isOurs(ctx, h.bash))),
   );
   if (install) kept.push(entry);
   const nextHooks: Record<string, unknown> = { ...hooks };
   if (kept.length > 0) nextHooks[event] = kept;
   else delete nextHooks[event];
   const out: Record<string, unknown> = { version: 1, ...doc, hooks: nextHooks };
-  const empty = Object.keys(nextHooks).length === 0;
-  // Copilot's file is planfirst's own: remove it when nothing is left.
-  const after = empty && (before === null || ctx.host === 'copilot') ? null : stringify(out);
+  const rest = Object.keys(out).filter((k) => k !== 'version' && k !== 'hooks');
+  // Nothing left but the envelope: remove the file rather than leave an empty one.
+  const empty = Object.keys(nextHooks).length === 0 && rest.length === 0;
+  const after = empty ? null : stringify(out);
   return [{ path, before, after }];
 }
 

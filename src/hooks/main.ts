@@ -78,6 +78,8 @@ export async function answerHook(
       input = undefined;
     }
     const project = projectDir(input, io);
+    // Until the settings file is read, assume plan mode: an unreadable file fails closed.
+    planMode = true;
     const config = readConfig(project);
     planMode = config?.planMode === true;
     if (input === undefined) return errorAnswer(host, planMode, 'the input is not valid JSON');
