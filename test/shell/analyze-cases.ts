@@ -96,6 +96,8 @@ export const everydayCommands: readonly string[] = [
   'ls | xargs -I{} wc -l {}',
   'ls | xargs sort --',
   'shasum -a 256 package.json',
+  'zipinfo release.zip',
+  'zipinfo -1 release.zip',
   'md5 -q package.json',
   'getconf PAGESIZE',
   'locale',
@@ -280,6 +282,8 @@ export const bypassCommands: readonly [string, string][] = [
   ['tar -xf a.tar', 'option_writes'],
   ['tar -tf a.tar --to-command=sh', 'option_executes'],
   ['gzip f', 'operand_writes'],
+  ['zipinfo -M a.zip', 'option_interactive'],
+  ['zipinfo -o a.zip', 'option_writes'],
   // Expansions and syntax.
   ['echo $HOME', 'expansion'],
   ['echo "$HOME"', 'expansion'],
