@@ -166,3 +166,20 @@ describe('analyzeArgv', () => {
     );
   });
 });
+
+describe('brace expansion advice', () => {
+  it('spells out the words of a plain PRE{a,b}POST', () => {
+    const v = analyzeShellCommand('grep -rn x --exclude-dir={node_modules,dist} .');
+    expect(v.code).toBe('brace_expansion');
+    expect(v.reason).toContain('`--exclude-dir=node_modules --exclude-dir=dist`');
+    expect(
+      analyzeShellCommand('grep -rn x --exclude-dir=node_modules --exclude-dir=dist .').readOnly,
+    ).toBe(true);
+  });
+
+  it('gives the general advice for nested or quoted braces', () => {
+    const v = analyzeShellCommand('cat {a,{b,c}}');
+    expect(v.code).toBe('brace_expansion');
+    expect(v.reason).toContain('write each word out, or quote');
+  });
+});

@@ -69,11 +69,25 @@ function looksLikeAssignment(value: string): boolean {
 
 function rejectBraces(word: DecodedWord, text: string): void {
   if (hasBraceExpansion(word)) {
+    const source = text.slice(word.start, word.end);
     reject(
       ShellCodes.braceExpansion,
-      `\`${show(text.slice(word.start, word.end))}\` is a brace expansion that bash turns into several words; write each word out, or quote the braces`,
+      `\`${show(source)}\` is a brace expansion that bash turns into several words; write each word out${spelledOut(source)}, or quote the braces`,
     );
   }
+}
+
+/** ` (`a1 a2`)` for a plain one-level `PRE{a,b}POST`, so the model can copy the words. */
+function spelledOut(source: string): string {
+  const match = /^([^{}'"\\$`\s]*)\{([^{}'"\\$`\s]*,[^{}'"\\$`\s]*)\}([^{}'"\\$`\s]*)$/.exec(
+    source,
+  );
+  if (match === null) return '';
+  const [, before = '', items = '', after = ''] = match;
+  return ` (\`${items
+    .split(',')
+    .map((item) => `${before}${item}${after}`)
+    .join(' ')}\`)`;
 }
 
 /** Bash tilde-expands an unquoted `~` after `=` or `:` in assignments and words shaped like one. */

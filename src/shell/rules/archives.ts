@@ -8,7 +8,7 @@ import type {
   RuleResult,
 } from '../spec.js';
 import { tarRule } from './tar.js';
-import { unzipRule } from './unzip.js';
+import { unzipRule, zipinfoRule } from './unzip.js';
 
 // gzip 1.12 and its two front ends. gzip replaces each FILE operand by its (de)compressed
 // version unless -c/--stdout, -l/--list or -t/--test is given; gunzip is gzip -d and zcat is
@@ -114,6 +114,7 @@ export const zcatSpec: ProgramSpec = { options: gzipOptions, globs: 'anywhere' }
 export const archiveRules: ProgramTable = {
   tar: tarRule,
   unzip: unzipRule,
+  zipinfo: zipinfoRule,
   gzip: { kind: 'spec', spec: gzipSpec },
   gunzip: { kind: 'spec', spec: gunzipSpec },
   zcat: { kind: 'spec', spec: zcatSpec },

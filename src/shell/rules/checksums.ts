@@ -51,8 +51,45 @@ const cksum: ProgramRule = {
   },
 };
 
+// Perl's shasum (macOS, Debian): the same modes, plus -a ALGORITHM and -0/-U input modes.
+const shasum: ProgramRule = {
+  kind: 'spec',
+  spec: {
+    options: options({
+      '-a --algorithm': 'required',
+      '-b --binary': 'flag',
+      '-t --text': 'flag',
+      '-U --UNIVERSAL': 'flag',
+      '-0 --01': 'flag',
+      '-h': 'flag',
+      '-v': 'flag',
+      ...common,
+    }),
+    globs: 'anywhere',
+  },
+};
+
+// BSD md5 (and sha1, sha256 … on macOS/FreeBSD): -s STRING digests a string, -c STRING
+// compares; -x runs the built-in self-test, -t a time trial; none writes.
+const bsdDigest: ProgramRule = {
+  kind: 'spec',
+  spec: {
+    options: options({
+      '-c': 'required',
+      '-s': 'required',
+      '-p': 'flag',
+      '-q': 'flag',
+      '-r': 'flag',
+      '-t': 'flag',
+      '-x': 'flag',
+    }),
+    abbreviations: false,
+    globs: 'anywhere',
+  },
+};
+
 /**
- * md5sum, sha1sum … sha512sum, b2sum and cksum.
+ * md5sum, sha1sum … sha512sum, b2sum, cksum, shasum and BSD md5.
  * They only read and print digests, so globs may stand anywhere.
  */
 export const checksumPrograms: ProgramTable = {
@@ -64,4 +101,6 @@ export const checksumPrograms: ProgramTable = {
   sha512sum: digest,
   b2sum,
   cksum,
+  shasum,
+  md5: bsdDigest,
 };

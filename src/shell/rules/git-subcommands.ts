@@ -1,6 +1,7 @@
 import { judgeReflog, judgeRemote, judgeStash, judgeWorktree } from './git-compound-commands.js';
 import { judgeConfig } from './git-config.js';
 import { blameSpec, diffSpec, logSpec, revListSpec, shortlogSpec } from './git-history-commands.js';
+import { infoSubcommands } from './git-info-commands.js';
 import { bySpec, type SubcommandJudge } from './git-judge.js';
 import {
   branchSpec,
@@ -61,6 +62,7 @@ export const gitSubcommands: Readonly<Record<string, SubcommandJudge>> = {
   worktree: judgeWorktree,
   reflog: judgeReflog,
   config: judgeConfig,
+  ...infoSubcommands,
 };
 
 /**

@@ -67,6 +67,47 @@ function globBlock(word: ShellWord): RuleResult {
   };
 }
 
+const bool = ['true', 'false', 'yes', 'no', 'on', 'off', '1', '0'];
+const colors = [...bool, 'always', 'never', 'auto'];
+/**
+ * `git -c` settings that only change how output looks, with the values they may take (the
+ * pager only as `cat`). Anything else can name a program, a file or a remote; it blocks.
+ */
+const harmlessSettings: Readonly<Record<string, readonly string[]>> = {
+  'core.pager': ['cat'],
+  'core.quotepath': bool,
+  'color.ui': colors,
+  'color.diff': colors,
+  'color.status': colors,
+  'color.branch': colors,
+  'color.grep': colors,
+  'color.showbranch': colors,
+  'log.decorate': [...bool, 'short', 'full', 'auto'],
+  'log.showsignature': ['false', 'no', 'off', '0'],
+  'diff.noprefix': bool,
+  'diff.mnemonicprefix': bool,
+  'diff.renames': [...bool, 'copies', 'copy'],
+  'diff.relative': bool,
+  'column.ui': ['always', 'never', 'auto', 'column', 'row', 'plain'],
+};
+const harmlessSettingsText = `${Object.keys(harmlessSettings).join(' ')} and pager.CMD (false or cat)`;
+
+function judgeConfigSetting(setting: ShellWord): string | undefined {
+  if (setting.glob) return 'is a glob';
+  const equals = setting.value.indexOf('=');
+  const name = equals === -1 ? setting.value : setting.value.slice(0, equals);
+  const value = equals === -1 ? 'true' : setting.value.slice(equals + 1);
+  // Section and key are case-insensitive; a subsection (pager.<cmd>) is not, but only `pager`
+  // has one here and any command name is harmless there.
+  const lower = name.toLowerCase();
+  if (/^pager\.[a-z0-9-]+$/.test(lower)) {
+    return ['false', 'no', 'off', '0', 'cat'].includes(value) ? undefined : 'runs a pager';
+  }
+  const values = Object.hasOwn(harmlessSettings, lower) ? harmlessSettings[lower] : undefined;
+  if (values === undefined) return 'can name a program, a file or a remote for git to use';
+  return values.includes(value.toLowerCase()) ? undefined : `takes only ${values.join(', ')} here`;
+}
+
 /**
  * Judges the words after `git`: allowed global options, then a read-only subcommand.
  * `--version`/`-v` become `git version` with the remaining words, as git does.
@@ -78,6 +119,19 @@ export function judgeGit(args: readonly ShellWord[], context: RuleContext): Rule
     if (word.glob) return globBlock(word);
     if (!word.value.startsWith('-')) break;
     if (allowedGlobals.has(word.value)) continue;
+    if (word.value === '-c') {
+      const setting = args[i + 1];
+      const bad = setting === undefined ? 'needs NAME=VALUE' : judgeConfigSetting(setting);
+      if (bad !== undefined) {
+        return {
+          kind: 'block',
+          code: ShellCodes.gitGlobalOption,
+          reason: `\`git -c ${setting?.value ?? ''}\` ${bad}; only output settings may be set: ${harmlessSettingsText}`,
+        };
+      }
+      i++;
+      continue;
+    }
     // git turns `--version`/`-v` into the `version` subcommand with the remaining words.
     if (word.value === '--version' || word.value === '-v') {
       return judgeSubcommand('version', args.slice(i + 1), context);

@@ -150,6 +150,94 @@ const which: ProgramSpec = {
   globs: 'anywhere',
 };
 
+// getconf VAR [PATH], getconf -a: configuration values.
+const getconf: ProgramSpec = {
+  options: options({ '-a --all': 'flag', '-v': 'required', ...gnuStandard }),
+  globs: 'anywhere',
+};
+
+// locale [-a | -m | [-ck] NAME…]: the locale settings and the installed locales.
+const locale: ProgramSpec = {
+  options: options({
+    '-a --all-locales': 'flag',
+    '-m --charmaps': 'flag',
+    '-c --category-name': 'flag',
+    '-k --keyword-name': 'flag',
+    '-v --verbose': 'flag',
+    '-?': 'flag',
+    ...gnuStandard,
+  }),
+  globs: 'anywhere',
+};
+
+// procps free. -s repeats (forever unless -c bounds it), which would hang the tool: refused.
+const free: ProgramSpec = {
+  options: options({
+    '-b --bytes': 'flag',
+    '-k --kibi': 'flag',
+    '-m --mebi': 'flag',
+    '-g --gibi': 'flag',
+    '--tebi': 'flag',
+    '--pebi': 'flag',
+    '--kilo': 'flag',
+    '--mega': 'flag',
+    '--giga': 'flag',
+    '--tera': 'flag',
+    '--peta': 'flag',
+    '-h --human': 'flag',
+    '--si': 'flag',
+    '-l --lohi': 'flag',
+    '-L --line': 'flag',
+    '-t --total': 'flag',
+    '-v --committed': 'flag',
+    '-w --wide': 'flag',
+    '-c --count': 'required',
+    '-s --seconds': {
+      value: 'required',
+      hazard: 'interactive',
+      reason: 'repeats until interrupted; run `free` once',
+    },
+    '-V --version': 'flag',
+    '--help': 'flag',
+  }),
+  globs: 'never',
+  operands: { max: 0 },
+};
+
+// pgrep (procps, BSD) lists matching processes; only pkill signals them (pkill blocks).
+const pgrep: ProgramRule = { kind: 'custom', globs: 'anywhere', judge: () => ok };
+
+// lsb_release and macOS sw_vers print the distribution / OS version.
+const lsbRelease: ProgramSpec = {
+  options: options({
+    '-v --version': 'flag',
+    '-i --id': 'flag',
+    '-d --description': 'flag',
+    '-r --release': 'flag',
+    '-c --codename': 'flag',
+    '-a --all': 'flag',
+    '-s --short': 'flag',
+    '-h --help': 'flag',
+  }),
+  globs: 'never',
+  operands: { max: 0 },
+};
+const swVers: ProgramSpec = {
+  options: options({
+    '-productName': 'flag',
+    '-productVersion': 'flag',
+    '-productVersionExtra': 'flag',
+    '-buildVersion': 'flag',
+    '--productName': 'flag',
+    '--productVersion': 'flag',
+    '--productVersionExtra': 'flag',
+    '--buildVersion': 'flag',
+  }),
+  abbreviations: false,
+  globs: 'never',
+  operands: { max: 0 },
+};
+
 /**
  * id whoami uname uptime nproc hostname date ps printenv which: they report on the system.
  * hostname and date may not set anything.
@@ -165,4 +253,10 @@ export const systemInfoPrograms: ProgramTable = {
   ps,
   printenv: { kind: 'spec', spec: printenv },
   which: { kind: 'spec', spec: which },
+  getconf: { kind: 'spec', spec: getconf },
+  locale: { kind: 'spec', spec: locale },
+  free: { kind: 'spec', spec: free },
+  pgrep,
+  lsb_release: { kind: 'spec', spec: lsbRelease },
+  sw_vers: { kind: 'spec', spec: swVers },
 };

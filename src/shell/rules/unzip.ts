@@ -97,3 +97,15 @@ export const unzipRule: ProgramRule = {
   globs: 'never',
   judge: (args) => judgeUnzip(args),
 };
+
+const zipinfoMode: ShellWord = { value: '-Z', raw: '-Z', glob: false, quoted: false, tilde: false };
+
+/**
+ * The rule for `zipinfo`, which is `unzip -Z`: judged as exactly that, so only the listing
+ * letters pass (-M pages interactively).
+ */
+export const zipinfoRule: ProgramRule = {
+  kind: 'custom',
+  globs: 'never',
+  judge: (args) => judgeUnzip([zipinfoMode, ...args]),
+};

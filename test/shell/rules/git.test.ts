@@ -48,8 +48,21 @@ describe('git global options', () => {
     ['git --version status', 'bad_operand'],
     ['git -C . branch -d feature', 'git_global_option'],
     ['git -C /tmp/repo status', 'git_global_option'],
-    ['git -c color.ui=false branch -D feature', 'git_global_option'],
-    ['git -c core.pager=cat log', 'git_global_option'],
+    ['git -c color.ui=false branch -D feature', 'option_writes'],
+    ['git -c core.pager=cat log', 'ok'],
+    ['git -c color.ui=never -c core.quotePath=false status', 'ok'],
+    ['git -c pager.log=false log -1', 'ok'],
+    ['git -c core.quotepath log', 'ok'],
+    ['git -c core.pager=less log', 'git_global_option'],
+    ['git -c core.pager=sh log', 'git_global_option'],
+    ['git -c pager.log=sh log', 'git_global_option'],
+    ['git -c core.hooksPath=x status', 'git_global_option'],
+    ['git -c diff.external=sh diff', 'git_global_option'],
+    ['git -c core.fsmonitor=x status', 'git_global_option'],
+    ['git -c include.path=x log', 'git_global_option'],
+    ['git -c alias.x=!sh x', 'git_global_option'],
+    ['git -c', 'git_global_option'],
+    ['git -c core.pager=cat', 'git_subcommand'],
     ['git --config-env=core.pager=X log', 'git_global_option'],
     ['git --git-dir=/tmp/x.git log', 'git_global_option'],
     ['git --git-dir /tmp/x.git log', 'git_global_option'],
@@ -74,7 +87,7 @@ describe('git global options', () => {
   ]);
 
   it('names the option and the allowed ones in the reason', () => {
-    expect(reason('git -c core.pager=less log')).toContain('`git -c`');
+    expect(reason('git -c core.pager=less log')).toContain('`git -c core.pager=less`');
     expect(reason('git --paginate log')).toContain('--no-pager');
   });
 });
