@@ -18,6 +18,7 @@ import {
   promiseAnywhere,
   promiseIn,
   questionIn,
+  reportAfterPromise,
   type TextAnalysis,
   type TextMatch,
   wordsIn,
@@ -234,6 +235,17 @@ function narrationVerdict(
   }
   const delivered = deliveredAfterPromise(analysis);
   if (delivered) return deliveredAnswer(delivered);
+  // "Let me explain. The script downloads…": sentences after the last promise that promise
+  // nothing may be the answer it announced, or a remark after narration. Not a sure nag.
+  const report = reportAfterPromise(analysis);
+  if (report)
+    return {
+      ...result(TurnKinds.answered, TurnRules.deliveredContent, {
+        cue: report,
+        detail: 'sentences without a promise follow the last promise',
+      }),
+      uncertain: true as const,
+    };
   const promise = promiseAnywhere(analysis);
   if (promise) return result(TurnKinds.planningOnly, TurnRules.promiseCue, { cue: promise });
   return result(TurnKinds.answered, TurnRules.noPromise);

@@ -4,7 +4,7 @@ import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../
 import { isNormalMode } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
 import { resolverAppliesTo } from './applies-to.js';
-import { classifyTurn, type TurnEvidence } from './classify.js';
+import { classifyTurn, type TurnClassification } from './classify.js';
 import type { TurnKind } from './codes.js';
 import { initialIncompleteTurnState } from './state-schema.js';
 import {
@@ -39,7 +39,8 @@ export interface ResolveResult {
   instruction?: RetryInstruction;
   /** For `blocked`: the short message for the user. */
   message?: string;
-  classification: { kind: TurnKind; evidence: TurnEvidence };
+  /** `uncertain: true` marks a borderline turn (see ResolveContext.uncertain). */
+  classification: TurnClassification;
 }
 
 export interface ResolveContext {
@@ -53,6 +54,13 @@ export interface ResolveContext {
    * and all, leave it unset: there one read and then narration is single-action narration.
    */
   loopContinues?: boolean;
+  /**
+   * What to do with a stall the classifier marked `uncertain` (a borderline turn): `continue`
+   * (the default — never nag on a guess) or `retry`. A host that wants a second opinion asks
+   * its own model when a `continue` result carries `classification.uncertain`, and if that
+   * model says the turn stalled, calls again with the same state and `uncertain: 'retry'`.
+   */
+  uncertain?: 'continue' | 'retry';
 }
 
 /**
@@ -90,6 +98,8 @@ export function resolveIncompleteTurn(
       classification,
     };
   if (!applies || !isStall(kind) || context.loopContinues === true)
+    return { state: next({}), outcome: 'continue', classification };
+  if (classification.uncertain === true && context.uncertain !== 'retry')
     return { state: next({}), outcome: 'continue', classification };
 
   const limit = options.incompleteTurn.retryLimits[limitKey[kind]];

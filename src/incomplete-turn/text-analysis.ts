@@ -259,3 +259,21 @@ export function deliveredAfterPromise(
   }
   return undefined;
 }
+
+/**
+ * A promise followed by whole sentences that promise nothing ("설명드리겠습니다. 이 스크립트는
+ * …"): the announcement may have introduced the answer that follows. Returns the last promise
+ * when at least DELIVERED_MIN_LENGTH of such text follows it.
+ */
+export function reportAfterPromise(analysis: TextAnalysis): TextMatch | undefined {
+  const { folded, sentences } = analysis;
+  for (let s = sentences.length - 1; s >= 0; s--) {
+    const cue = promiseIn(analysis, sentences[s]);
+    if (!cue) continue;
+    const next = sentences[s + 1];
+    if (!next) return undefined;
+    const rest = folded.slice(next.start);
+    return weightedLength(rest, DELIVERED_MIN_LENGTH) >= DELIVERED_MIN_LENGTH ? cue : undefined;
+  }
+  return undefined;
+}

@@ -33,6 +33,9 @@ export const ko: CueLists = {
   progressOpener: [],
   progressSubject: [],
   notPromise: [
+    '설명드리겠습니다',
+    '말씀드리겠습니다',
+    '설명하겠습니다',
     '알겠습니다',
     '모르겠습니다',
     '좋겠습니다',
@@ -149,6 +152,10 @@ export const ko: CueLists = {
   contextualAck: ['ㅇㅇ', '네', '예', '응', '그래', '부탁해', '부탁해요', '부탁합니다', '좋습니다'],
   ackFiller: ['그럼', '이제', '바로', '지금', '그대로'],
   chitChat: [
+    '수고했어',
+    '수고했어요',
+    '수고하셨습니다',
+    '수고 많았어',
     '최고야',
     '최고',
     '대박',
