@@ -6,7 +6,7 @@ import { ownValue, plainDataProblem } from './plain-data.js';
 import { judgePlanFileWrite } from './plan-file.js';
 import { showName, showText } from './quote.js';
 import { shellReadings } from './shell-call.js';
-import { isExecutionHeld, isNormalMode } from './state.js';
+import { isNormalMode } from './state.js';
 import { readOnlySuffixOf } from './suffix-rule.js';
 import { isPlanToolName, PlanToolNames } from './tool-names.js';
 
@@ -66,8 +66,10 @@ export function checkToolCall(
     return block(GateCodes.invalidCall, 'The tool call has no valid tool name.');
   const planModeState =
     typeof state === 'object' && state !== null ? ownValue(state, 'planMode') : undefined;
-  const held = isExecutionHeld(planModeState);
-  if (!held && isNormalMode(planModeState)) return allow(GateCodes.normalMode, 'Plan mode is off.');
+  const normal = isNormalMode(planModeState);
+  // Approved with `then: 'stop'`: normal mode, but nothing mutating runs until the user says go.
+  const held = normal && ownValue(planModeState as object, 'afterApproval') === 'stop';
+  if (normal && !held) return allow(GateCodes.normalMode, 'Plan mode is off.');
 
   const options = ensureResolved(optionsInput);
   const { planMode } = options;

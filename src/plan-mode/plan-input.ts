@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { ValidationIssue } from '../errors.js';
 import { exitPlanModeInput } from './plan-tools.js';
+import { quoteBounded } from './quote.js';
 import type { Plan } from './state.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
@@ -43,9 +44,14 @@ function blankStrings(value: unknown, path: string): string[] {
   return [];
 }
 
+// A path can hold a key the model chose; it must not break its line or open markup.
+const lineBreaking = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u;
+const plainLine = (text: string) =>
+  text.length <= 200 && !lineBreaking.test(text) ? text : quoteBounded(text);
+
 /** One line per issue, for tool results the model reads. */
 export function describeIssues(what: string, issues: readonly ValidationIssue[]): string {
-  return `${what}:\n${issues.map((i) => `- ${i.path}: ${i.message}`).join('\n')}`;
+  return `${what}:\n${issues.map((i) => `- ${plainLine(i.path)}: ${plainLine(i.message)}`).join('\n')}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { fauxAssistantMessage, fauxToolCall } from '@mariozechner/pi-ai';
+import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { describe, expect, it } from 'vitest';
 import {
   checkToolCall,
@@ -16,6 +17,11 @@ import {
 } from '../../src/index.js';
 import { assistant, scriptedModel, toolCall } from '../../src/testing/index.js';
 import { plan as aiPlan, callTools, conversation, say } from '../adapters/ai-sdk/scripted.js';
+import {
+  samplePlan as agentsPlan,
+  setup as agentsSetup,
+  strictPlanArguments,
+} from '../adapters/openai-agents/helpers.js';
 import { plan as piPlan, scenario } from '../adapters/pi-agent-core/harness.js';
 import { planSession, samplePlan } from '../helpers.js';
 
@@ -194,6 +200,23 @@ describe("approve, don't run yet, through the AI SDK adapter", () => {
     await c.generate();
     expect(c.ran).toEqual([]);
     expect(c.store.get().planMode.afterApproval).toBe('stop');
+  });
+});
+
+describe("approve, don't run yet, through the OpenAI Agents adapter", () => {
+  it('the run after the approval cannot write until the user says go', async () => {
+    const model = new ScriptedModel([
+      [functionCall('exit_plan_mode', strictPlanArguments(agentsPlan), { callId: 'p1' })],
+      [functionCall('write_file', { path: 'src/a.ts', content: 'x' }, { callId: 'w1' })],
+      [assistantMessage('Waiting for your go.')],
+    ]);
+    const env = agentsSetup(model);
+    const paused = await env.pf.run(env.agent, 'Fix src/a.ts');
+    if (paused.status !== 'awaiting_approval') throw new Error(paused.status);
+    env.pf.approve(paused.result.state, paused.approval.approvalId, { then: 'stop' });
+    await env.pf.run(env.agent, paused.result.state);
+    expect(env.ws.written).toEqual([]);
+    expect(env.store.get().planMode.afterApproval).toBe('stop');
   });
 });
 
