@@ -8,7 +8,6 @@ import {
   exitPlanMode,
   parseSession,
   resolveOptions,
-  type SessionState,
   type StepInput,
   type StepResult,
   step,
