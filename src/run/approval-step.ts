@@ -4,6 +4,7 @@ import { takeDecisionMessage } from '../plan-mode/messages.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
+import { closeOpenTurn } from './turn.js';
 import type { StepResult } from './types.js';
 
 /**
@@ -24,33 +25,49 @@ export function injectDecision(session: SessionState, scope: StepScope): Session
 
 /**
  * The user decided on the pending plan (now, or minutes later in a new process). A decision
- * planfirst ignores leaves the run parked; an applied one is told to the model, then the run
- * executes, revises, or ends (approve without running, timeout).
+ * planfirst ignores changes nothing — a parked run stays parked, a run stopped by an error or
+ * mid-tools stays resumable. An applied one is told to the model, then the run executes,
+ * revises, or ends (approve without running, timeout).
  */
 export function onApprovalDecision(
   session: SessionState,
   decision: unknown,
   scope: StepScope,
 ): StepResult {
-  const parked = session.run.phase === 'approval';
-  if (parked) scope.events.push({ type: 'run_started', trigger: 'approval_decision' });
-  let s = parked ? session : startDecisionRun(session, scope);
-  const r = resolveApproval(s, decision, { now: scope.now });
+  scope.events.push({ type: 'run_started', trigger: 'approval_decision' });
+  const r = resolveApproval(session, decision, { now: scope.now });
   if (!r.applied) {
     scope.events.push({ type: 'approval_ignored', reason: r.reason, message: r.message });
-    if (s.planMode.approval === 'pending')
-      return finish(
-        withRun(s, { phase: 'approval' }),
-        { status: 'awaiting_approval', reason: r.reason, text: r.message },
-        scope,
-      );
-    return finish(s, { status: 'completed', reason: r.reason, text: r.message }, scope);
+    const pending = session.planMode.approval === 'pending';
+    const outcome = {
+      status: pending ? ('awaiting_approval' as const) : ('completed' as const),
+      reason: r.reason,
+      text: r.message,
+    };
+    scope.events.push({ type: 'run_finished', status: outcome.status, reason: outcome.reason });
+    return result(session, { type: 'finish', outcome }, scope);
   }
-  s = r.state;
+  // A decision arriving while tools run (a host driving step itself) closes that turn first:
+  // results in hand are kept, the other calls are answered, so no call is left without one.
+  const parked = session.run.phase === 'approval';
+  const s = parked
+    ? r.state
+    : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision), scope);
   scope.events.push({ type: 'approval_resolved', approvalId: r.decision.approvalId, code: r.code });
+  return continueAfterDecision(s, scope);
+}
+
+const notExecutedAfterDecision =
+  'Not executed: a decision on the plan started another run before this call ran.';
+
+/**
+ * After a decision (applied now, or before by resolveApproval, a sweep or exitPlanMode): the
+ * decision message goes to the model once, then the run executes, revises, or ends.
+ */
+export function continueAfterDecision(session: SessionState, scope: StepScope): StepResult {
   // The decision message starts a new attempt.
-  s = injectDecision(withRun(s, { phase: 'model', toolFailed: false }), scope);
-  switch (r.code) {
+  const s = injectDecision(withRun(session, { phase: 'model', toolFailed: false }), scope);
+  switch (s.planMode.approval) {
     case 'approved':
     case 'edited':
     // The user said go on a plan approved with `then: 'stop'`.
@@ -68,7 +85,7 @@ export function onApprovalDecision(
       return callModel(s, scope);
     case 'rejected':
       return callModel(s, scope);
-    default:
+    case 'timed_out':
       return finish(
         s,
         {
@@ -78,12 +95,14 @@ export function onApprovalDecision(
         },
         scope,
       );
+    default:
+      // Withdrawn (plan mode left by the host): nothing is left to carry on.
+      return finish(s, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
   }
 }
 
 /** A decision arriving while no run is parked starts a run of its own. */
-function startDecisionRun(session: SessionState, scope: StepScope): SessionState {
-  scope.events.push({ type: 'run_started', trigger: 'approval_decision' });
+function startDecisionRun(session: SessionState, _scope: StepScope): SessionState {
   const s = resetRunBudgets(session);
   return withRun(s, {
     phase: 'idle',

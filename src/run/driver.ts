@@ -8,7 +8,14 @@ import type { RunEvent } from './events.js';
 import { describeError, runToolCall, type ToolOutput } from './execute.js';
 import { readDecision, readHostConfig, readRunInput, readSession } from './host.js';
 import { step } from './step.js';
-import type { ModelRequest, RunStatus, StepInput, ToolDefinition, ToolResult } from './types.js';
+import type {
+  ModelRequest,
+  RunOutcome,
+  RunStatus,
+  StepInput,
+  ToolDefinition,
+  ToolResult,
+} from './types.js';
 
 export type { ToolOutput };
 
@@ -50,8 +57,7 @@ export interface RunAgentConfig {
 /** A new user message, a decision on a parked plan, or "carry on after the error". */
 export type RunInput = { message: string } | { decision: ApprovalDecision } | { resume: true };
 
-export interface RunResult {
-  status: RunStatus;
+interface RunResultBase {
   session: SessionState;
   /** Messages this call added to the session (a resumed or decided run: only the new ones). */
   messages: Message[];
@@ -59,9 +65,19 @@ export interface RunResult {
   /** For the user: the final answer, or why the run stopped. */
   text?: string;
   reason?: string;
-  /** For `awaiting_approval`: the plan waiting for a decision. */
-  approval?: { approvalId: string; plan: Plan };
 }
+
+/**
+ * How a run ended, discriminated on `status`: only `awaiting_approval` carries `approval`, and
+ * it always does (`if (result.status === 'awaiting_approval') result.approval.approvalId`).
+ */
+export type RunResult =
+  | (RunResultBase & {
+      status: 'awaiting_approval';
+      /** The plan waiting for a decision. */
+      approval: { approvalId: string; plan: Plan };
+    })
+  | (RunResultBase & { status: Exclude<RunStatus, 'awaiting_approval'>; approval?: undefined });
 
 /**
  * Drives `step` against the host's model client, tool executor and approval handler until the
@@ -125,15 +141,7 @@ export async function runAgent(
     }
     switch (effect.type) {
       case 'finish':
-        return {
-          status: effect.outcome.status,
-          session: current,
-          messages: added(),
-          events,
-          ...(effect.outcome.text === undefined ? {} : { text: effect.outcome.text }),
-          ...(effect.outcome.reason === undefined ? {} : { reason: effect.outcome.reason }),
-          ...(effect.outcome.status === 'awaiting_approval' ? pendingApproval(current) : {}),
-        };
+        return toRunResult(current, effect.outcome, added(), events);
       case 'call_model':
         next = await callModel(model, effect.request, signal, now, newId);
         break;
@@ -182,12 +190,33 @@ function firstInput(input: unknown, now: number): StepInput | undefined {
   return { type: 'resume', now };
 }
 
-/** The plan still waiting for a decision, for a run that ends `awaiting_approval`. */
-function pendingApproval(session: SessionState): Pick<RunResult, 'approval'> {
+/**
+ * The result for a run that ended with `outcome`. An `awaiting_approval` outcome always names
+ * the pending plan; should the session hold none (a host edited it), the run is an error.
+ */
+export function toRunResult(
+  session: SessionState,
+  outcome: RunOutcome,
+  messages: Message[],
+  events: RunEvent[],
+): RunResult {
+  const base = {
+    session,
+    messages,
+    events,
+    ...(outcome.text === undefined ? {} : { text: outcome.text }),
+    ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+  };
+  if (outcome.status !== 'awaiting_approval') return { ...base, status: outcome.status };
   const { approval, approvalId, plan } = session.planMode;
-  return approval === 'pending' && approvalId !== undefined && plan !== undefined
-    ? { approval: { approvalId, plan } }
-    : {};
+  if (approval === 'pending' && approvalId !== undefined && plan !== undefined)
+    return { ...base, status: 'awaiting_approval', approval: { approvalId, plan } };
+  return {
+    ...base,
+    status: 'error',
+    reason: RunReasons.unexpectedInput,
+    text: 'the run is parked on an approval, but no plan is pending',
+  };
 }
 
 async function callModel(

@@ -15,7 +15,7 @@ export interface RunIssue {
 export function runInvariantIssues(
   run: RunState,
   messages: readonly Message[],
-  planMode: PlanModeState,
+  _planMode: PlanModeState,
 ): RunIssue[] {
   const issues: RunIssue[] = [];
   if (run.startIndex > messages.length)
@@ -23,8 +23,8 @@ export function runInvariantIssues(
       path: ['startIndex'],
       message: `points past the last message (${messages.length} messages)`,
     });
-  if (run.phase === 'approval' && planMode.approval !== 'pending')
-    issues.push({ path: ['phase'], message: "'approval' needs a pending plan approval" });
+  // 'approval' with nothing pending is a parked run whose plan was decided or withdrawn outside
+  // it (resolveApproval, exitPlanMode, a sweep): resume carries on from that decision.
   if (run.phase === 'tools' && run.turn === undefined)
     issues.push({ path: ['phase'], message: "'tools' needs the turn whose tools are running" });
   if (run.turn === undefined) return issues;

@@ -1,14 +1,21 @@
 import { PlanfirstError } from '../errors.js';
 import { ackFastPathInstruction } from '../incomplete-turn/fast-path.js';
 import { resetRunBudgets } from '../incomplete-turn/resolve.js';
-import { type AssistantMessage, assistantText, type ToolResultMessage } from '../messages.js';
+import { type AssistantMessage, assistantText } from '../messages.js';
 import { ensureResolved } from '../options.js';
 import type { SessionState } from '../session.js';
-import { injectDecision, onApprovalDecision } from './approval-step.js';
+import { continueAfterDecision, injectDecision, onApprovalDecision } from './approval-step.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import { describeError } from './execute.js';
-import { handOut, modelFailed, onModelResponse, onToolResults, recordResults } from './turn.js';
+import {
+  closeOpenTurn,
+  handOut,
+  modelFailed,
+  onModelResponse,
+  onToolResults,
+  recordResults,
+} from './turn.js';
 import type { StepContext, StepInput, StepResult, ToolResult } from './types.js';
 
 /** The result of a tool call an abort stopped before it completed (or before it started). */
@@ -191,7 +198,8 @@ function onResume(session: SessionState, scope: StepScope): StepResult {
           },
           scope,
         );
-      return finish(session, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
+      // Decided outside the run (resolveApproval, a sweep, exitPlanMode): carry on from there.
+      return continueAfterDecision(session, scope);
     }
     default:
       return finish(session, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
@@ -208,21 +216,6 @@ function unexpected(session: SessionState, what: string, scope: StepScope): Step
     },
     scope,
   );
-}
-
-/** Answers the tool calls of an interrupted turn so no call is left without a result. */
-function closeOpenTurn(session: SessionState, why: string): SessionState {
-  const turn = session.run.turn;
-  if (turn === undefined) return session;
-  const results: ToolResultMessage[] = turn.calls.map((c) => ({
-    role: 'tool',
-    toolCallId: c.id,
-    toolName: c.name,
-    content: c.result?.content ?? why,
-    isError: c.result?.isError ?? true,
-  }));
-  const { turn: _t, ...run } = session.run;
-  return appendMessages({ ...session, run: { ...run, phase: 'idle' } }, ...results);
 }
 
 function lastAssistantText(session: SessionState): string | null {

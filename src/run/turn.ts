@@ -335,6 +335,21 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
   return callModel(withRun(s, { bookkeepingTurns: bookkeeping }), scope);
 }
 
+/** Answers the tool calls of an interrupted turn so no call is left without a result. */
+export function closeOpenTurn(session: SessionState, why: string): SessionState {
+  const turn = session.run.turn;
+  if (turn === undefined) return session;
+  const results: ToolResultMessage[] = turn.calls.map((c) => ({
+    role: 'tool',
+    toolCallId: c.id,
+    toolName: c.name,
+    content: c.result?.content ?? why,
+    isError: c.result?.isError ?? true,
+  }));
+  const { turn: _t, ...run } = session.run;
+  return appendMessages({ ...session, run: { ...run, phase: 'idle' } }, ...results);
+}
+
 /** The model client failed: the run stops with an error, ready to retry the same call. */
 export function modelFailed(session: SessionState, error: string, scope: StepScope): StepResult {
   scope.events.push({ type: 'model_error', error });

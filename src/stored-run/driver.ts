@@ -1,7 +1,6 @@
-import type { Message } from '../messages.js';
 import { resolveApproval } from '../plan-mode/approval.js';
 import { IgnoredReasons } from '../plan-mode/codes.js';
-import type { RunInput, RunResult } from '../run/driver.js';
+import { type RunInput, type RunResult, toRunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
 import { describeError, linkSignals } from '../run/execute.js';
 import { RunConfigError, readRunInput } from '../run/host.js';
@@ -210,28 +209,11 @@ async function callModel(
 
 function runResult(d: Driving, current: StepResult, startLength: number): RunResult {
   const session = current.session;
-  const messages: Message[] = session.messages.slice(startLength);
   const outcome =
     current.effect.type === 'finish'
       ? current.effect.outcome
       : { status: 'awaiting_approval' as const };
-  const pm = session.planMode;
-  const approval =
-    outcome.status === 'awaiting_approval' &&
-    pm.approval === 'pending' &&
-    pm.approvalId !== undefined &&
-    pm.plan !== undefined
-      ? { approval: { approvalId: pm.approvalId, plan: pm.plan } }
-      : {};
-  return {
-    status: outcome.status,
-    session,
-    messages,
-    events: d.events,
-    ...('text' in outcome && outcome.text !== undefined ? { text: outcome.text } : {}),
-    ...('reason' in outcome && outcome.reason !== undefined ? { reason: outcome.reason } : {}),
-    ...approval,
-  };
+  return toRunResult(session, outcome, session.messages.slice(startLength), d.events);
 }
 
 function lost(
@@ -244,6 +226,19 @@ function lost(
     outcome: StoredRunOutcomes.conflict,
     sessionId: d.sessionId,
     error,
-    result: { ...runResult(d, current, startLength), status: 'error', reason: error.code },
+    result: {
+      ...withoutApproval(runResult(d, current, startLength)),
+      status: 'error',
+      reason: error.code,
+    },
   };
+}
+
+function withoutApproval(result: RunResult): Omit<RunResult, 'status' | 'approval'> {
+  const { status: _s, ...rest } = result;
+  if ('approval' in rest) {
+    const { approval: _a, ...others } = rest;
+    return others;
+  }
+  return rest;
 }
