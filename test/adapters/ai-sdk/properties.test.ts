@@ -152,12 +152,16 @@ describe('planfirst/ai-sdk properties', () => {
                 stopWhen: pf.stopWhen,
               });
               messages = [...messages, ...result.response.messages];
-              for (const step of result.steps)
-                for (const part of step.content)
-                  if (part.type === 'tool-result' && part.toolName === 'exit_plan_mode') {
-                    const id = store.get().planMode.approvalId ?? '';
-                    delivered.set(id, (delivered.get(id) ?? 0) + 1);
-                  }
+              // Every approved-plan result the model was sent, by its text (it names the id).
+              for (const m of result.response.messages)
+                if (m.role === 'tool')
+                  for (const part of m.content)
+                    if (
+                      part.type === 'tool-result' &&
+                      part.toolName === 'exit_plan_mode' &&
+                      part.output.type === 'text'
+                    )
+                      delivered.set(part.output.value, (delivered.get(part.output.value) ?? 0) + 1);
             } catch {
               // A model fault or planfirst's refusal of a duplicate: nothing to append.
             }
@@ -165,23 +169,32 @@ describe('planfirst/ai-sdk properties', () => {
           };
           await generate();
           for (const a of actions) {
-            const requests = messages.flatMap((m) =>
-              m.role === 'assistant' && typeof m.content !== 'string'
-                ? m.content.filter((p) => p.type === 'tool-approval-request')
-                : [],
-            );
+            // The approval requests of the last assistant message, answered in the tool
+            // message after it (where the SDK reads answers).
+            let at = messages.length - 1;
+            while (at >= 0 && messages[at]?.role !== 'assistant') at--;
+            const last = messages[at];
+            const requests =
+              last?.role === 'assistant' && typeof last.content !== 'string'
+                ? last.content.filter((p) => p.type === 'tool-approval-request')
+                : [];
             if (a.kind === 'answer') {
               const target = a.target === 'first' ? requests[0] : requests.at(-1);
-              const approvalId = a.target === 'forged' ? 'forged' : target?.approvalId;
-              if (approvalId === undefined || messages.at(-1)?.role !== 'assistant') continue;
-              if (a.target === 'forged') continue; // the SDK itself rejects unknown ids
-              messages = [
-                ...messages,
-                {
-                  role: 'tool',
-                  content: [{ type: 'tool-approval-response', approvalId, approved: a.approved }],
-                },
-              ];
+              if (target === undefined || at < messages.length - 2) continue;
+              const approvalId = target.approvalId;
+              const response = {
+                type: 'tool-approval-response' as const,
+                approvalId,
+                approved: a.approved,
+              };
+              const after = messages[at + 1];
+              messages =
+                after?.role === 'tool'
+                  ? [
+                      ...messages.slice(0, at + 1),
+                      { ...after, content: [...after.content, response] },
+                    ]
+                  : [...messages, { role: 'tool', content: [response] }];
               lastAnswered = messages;
               const applied = pf.applyApprovalResponses(
                 messages,
