@@ -1,0 +1,227 @@
+import { generateText, type ModelMessage, tool } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createPlanfirstAiSdk } from '../../../src/adapters/ai-sdk/index.js';
+import {
+  checkToolCall,
+  createSession,
+  enterPlanMode,
+  memorySessionStore,
+  parseSession,
+  resolveOptions,
+} from '../../../src/index.js';
+
+// Adversarial runs through the real generateText loop and the SDK's own mock model: random
+// replies (parallel, duplicate-id and plan-tool calls, mutating and read-only shell commands),
+// random host actions between calls (answers with right, stale or forged ids, repeated
+// answers, plan mode turned back on, a fresh adapter on a reloaded session) and model faults.
+
+type Reply = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+const plans = [
+  { title: 'Fix it', steps: [{ text: 'Edit a.ts' }] },
+  { title: 'Fix it better', steps: [{ text: 'Test' }, { text: 'Edit a.ts' }] },
+];
+const commands = [
+  'ls',
+  'cat a.ts',
+  'rm -rf build',
+  'echo x > a.ts',
+  'git status',
+  'sed -i s/a/b/ a.ts',
+];
+
+const call = fc.oneof(
+  fc.record({ name: fc.constant('read_file'), input: fc.constant({ path: 'a.ts' }) }),
+  fc.record({
+    name: fc.constant('write_file'),
+    input: fc.constant({ path: 'a.ts', content: 'x' }),
+  }),
+  fc.record({
+    name: fc.constant('bash'),
+    input: fc.constantFrom(...commands).map((command) => ({ command })),
+  }),
+  fc.record({ name: fc.constant('exit_plan_mode'), input: fc.constantFrom(...plans) }),
+  fc.record({
+    name: fc.constant('update_plan'),
+    input: fc.constant({ updates: [{ id: '1', status: 'completed' }] }),
+  }),
+);
+const reply = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      calls: fc.array(call, { minLength: 1, maxLength: 3 }),
+      sameId: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ text: 'Done.' }) },
+  { weight: 1, arbitrary: fc.constant({ fault: true }) },
+);
+const action = fc.oneof(
+  fc.record({
+    kind: fc.constant('answer'),
+    approved: fc.boolean(),
+    target: fc.constantFrom('last', 'first', 'forged'),
+    timedOut: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('repeat') }),
+  fc.record({ kind: fc.constant('plan_on') }),
+  fc.record({ kind: fc.constant('reload') }),
+  fc.record({ kind: fc.constant('prompt') }),
+);
+
+describe('planfirst/ai-sdk properties', () => {
+  it('nothing the gate blocks runs, a decision is delivered once, model calls stay under the cap', async () => {
+    const options = { planMode: { enabled: true }, run: { maxModelCalls: 6 } };
+    const resolved = resolveOptions(options);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(reply, { minLength: 1, maxLength: 12 }),
+        fc.array(action, { minLength: 1, maxLength: 6 }),
+        async (replies, actions) => {
+          const store = memorySessionStore(createSession(options, { now: 0 }));
+          const violations: string[] = [];
+          const executed: string[] = [];
+          const execute = (name: string) => (input: unknown) => {
+            // The invariant: at the moment of execution the gate allows the call.
+            if (!checkToolCall(store.get(), { name, input }, resolved).allowed)
+              violations.push(`${name} ${JSON.stringify(input)}`);
+            executed.push(name);
+            return 'ok';
+          };
+          const hostTools = {
+            read_file: tool({
+              inputSchema: z.object({ path: z.string() }),
+              execute: execute('read_file'),
+            }),
+            write_file: tool({
+              inputSchema: z.object({ path: z.string(), content: z.string() }),
+              execute: execute('write_file'),
+            }),
+            bash: tool({
+              inputSchema: z.object({ command: z.string() }),
+              execute: execute('bash'),
+            }),
+          };
+          let n = 0;
+          let calls = 0;
+          const model = new MockLanguageModelV3({
+            doGenerate: async (): Promise<Reply> => {
+              calls++;
+              const r = replies[n++] ?? { text: 'Done.' };
+              if ('fault' in r) throw new Error('the provider failed');
+              if ('text' in r)
+                return {
+                  content: [{ type: 'text', text: r.text }],
+                  finishReason: { unified: 'stop', raw: 'stop' },
+                  usage,
+                  warnings: [],
+                };
+              return {
+                content: r.calls.map((c, i) => ({
+                  type: 'tool-call' as const,
+                  toolCallId: r.sameId ? 'same' : `c${n}-${i}`,
+                  toolName: c.name,
+                  input: JSON.stringify(c.input),
+                })),
+                finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+                usage,
+                warnings: [],
+              };
+            },
+          });
+          let pf = createPlanfirstAiSdk({ store, options, readOnlyTools: ['read_file'] });
+          let messages: ModelMessage[] = [{ role: 'user', content: 'Fix a.ts' }];
+          let lastAnswered: ModelMessage[] | undefined;
+          const delivered = new Map<string, number>();
+          const generate = async () => {
+            const before = calls;
+            try {
+              const result = await generateText({
+                model,
+                tools: pf.tools(hostTools),
+                messages,
+                prepareStep: pf.prepareStep,
+                onStepFinish: pf.onStepFinish,
+                stopWhen: pf.stopWhen,
+              });
+              messages = [...messages, ...result.response.messages];
+              // Every approved-plan result the model was sent, by its text (it names the id).
+              for (const m of result.response.messages)
+                if (m.role === 'tool')
+                  for (const part of m.content)
+                    if (
+                      part.type === 'tool-result' &&
+                      part.toolName === 'exit_plan_mode' &&
+                      part.output.type === 'text'
+                    )
+                      delivered.set(part.output.value, (delivered.get(part.output.value) ?? 0) + 1);
+            } catch {
+              // A model fault or planfirst's refusal of a duplicate: nothing to append.
+            }
+            expect(calls - before).toBeLessThanOrEqual(resolved.run.maxModelCalls);
+          };
+          await generate();
+          for (const a of actions) {
+            // The approval requests of the last assistant message, answered in the tool
+            // message after it (where the SDK reads answers).
+            let at = messages.length - 1;
+            while (at >= 0 && messages[at]?.role !== 'assistant') at--;
+            const last = messages[at];
+            const requests =
+              last?.role === 'assistant' && typeof last.content !== 'string'
+                ? last.content.filter((p) => p.type === 'tool-approval-request')
+                : [];
+            if (a.kind === 'answer') {
+              const target = a.target === 'first' ? requests[0] : requests.at(-1);
+              if (target === undefined || at < messages.length - 2) continue;
+              const approvalId = target.approvalId;
+              const response = {
+                type: 'tool-approval-response' as const,
+                approvalId,
+                approved: a.approved,
+              };
+              const after = messages[at + 1];
+              messages =
+                after?.role === 'tool'
+                  ? [
+                      ...messages.slice(0, at + 1),
+                      { ...after, content: [...after.content, response] },
+                    ]
+                  : [...messages, { role: 'tool', content: [response] }];
+              lastAnswered = messages;
+              const applied = pf.applyApprovalResponses(
+                messages,
+                a.timedOut ? { [approvalId]: { timedOut: true } } : {},
+              );
+              messages = applied.messages;
+            } else if (a.kind === 'repeat' && lastAnswered !== undefined) {
+              const applied = pf.applyApprovalResponses(lastAnswered);
+              for (const o of applied.outcomes) expect(o.applied).toBe(false);
+              messages = applied.messages;
+            } else if (a.kind === 'plan_on') {
+              const r = enterPlanMode(store.get(), { now: 1 });
+              if (r.applied) store.set(r.state);
+            } else if (a.kind === 'reload') {
+              store.set(parseSession(JSON.parse(JSON.stringify(store.get()))));
+              pf = createPlanfirstAiSdk({ store, options, readOnlyTools: ['read_file'] });
+            } else if (messages.at(-1)?.role === 'assistant') {
+              messages = [...messages, { role: 'user', content: 'Go on.' }];
+            }
+            await generate();
+          }
+          expect(violations).toEqual([]);
+          for (const count of delivered.values()) expect(count).toBeLessThanOrEqual(1);
+          expect(() => parseSession(store.get())).not.toThrow();
+        },
+      ),
+      { seed: 20261203, numRuns: 40 },
+    );
+  });
+});
