@@ -27,7 +27,7 @@ const coreAsPackage: Plugin = {
 const libraryEntries: Record<string, string> = {
   'index.ts': './index.js',
   'testing/index.ts': './testing/index.js',
-  'hooks/main.ts': './hook.js',
+  'hooks/main.ts': './hook-main.js',
 };
 
 // The CLI imports the library only through its public entry points, kept external
@@ -79,14 +79,20 @@ const esmOnlyEntries = {
   'adapters/openclaw': 'src/adapters/openclaw/index.ts',
 };
 
-// dist/hook.js, what coding agents run once per tool call: the hook module and the shell
-// analyzer only. zod is replaced by a stand-in that fails on validation (see
-// src/hooks/no-zod.ts), and the library is loaded from ./index.js only for the events that
-// need it (Stop, program specs in the overlay).
+// dist/hook.js, what coding agents run once per tool call, is a launcher that switches on
+// Node's compile cache and loads dist/hook-main.js: the hook module and the shell analyzer
+// only. zod is replaced by a stand-in that fails on validation (see src/hooks/no-zod.ts), and
+// the library is loaded from ./index.js only for the events that need it (Stop, program specs
+// in the overlay).
 const hookBundle: Plugin = {
   name: 'planfirst-hook-bundle',
   setup(build) {
     build.onResolve({ filter: /^zod$/ }, () => ({ path: resolve('src/hooks/no-zod.ts') }));
+    build.onResolve({ filter: /^\.\/main\.js$/ }, (args) =>
+      args.importer === resolve('src/hooks/launcher.ts')
+        ? { path: './hook-main.js', external: true }
+        : undefined,
+    );
     build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
       args.importer === resolve('src/hooks/main.ts')
         ? { path: './index.js', external: true }
@@ -123,7 +129,7 @@ export default defineConfig([
   },
   {
     ...shared,
-    entry: { hook: 'src/hooks/main.ts' },
+    entry: { hook: 'src/hooks/launcher.ts', 'hook-main': 'src/hooks/main.ts' },
     format: ['esm'],
     dts: false,
     sourcemap: false,

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isHookHost } from './hosts.js';
 import {
@@ -25,15 +25,15 @@ function read(path: string): string | null {
   }
 }
 
-/** The command hosts run: this very bundle, by absolute path, so no package lookup per call. */
+/** The command hosts run: dist/hook.js by absolute path, so no package lookup per call. */
 function hookCommand(io: HookIo): string {
   const override = io.env.PLANFIRST_HOOK_COMMAND;
   if (override) return override;
   const here = fileURLToPath(import.meta.url);
-  const script = here.endsWith('.ts')
-    ? here.replace(/src\/hooks\/[^/]+\.ts$/, 'dist/hook.js')
-    : here;
-  return `node "${script.replace(/[\\/]hook\.js$/, '/hook.js')}"`;
+  // Built, this code sits in dist/hook-main.js next to dist/hook.js; from src/ (tests), the
+  // built file is ../../dist/hook.js.
+  const script = join(dirname(here), here.endsWith('.ts') ? '../../dist/hook.js' : 'hook.js');
+  return `node "${script}"`;
 }
 
 function write(plan: HookInstallPlan): void {

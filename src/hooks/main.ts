@@ -7,13 +7,11 @@ import {
   openSync,
   readFileSync,
   readSync,
-  realpathSync,
   renameSync,
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_PLAN_FILE, type HookConfig, parseHookConfig, shellPolicyOf } from './config.js';
 import { type HookAnswer, judgeWith } from './core.js';
 import { errorOutput } from './encode.js';
@@ -313,16 +311,3 @@ export function nodeHookIo(): HookIo {
     now: () => new Date(),
   };
 }
-
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-// `node dist/hook.js <host> [<event>]`: what the installed hooks run.
-if (isEntryPoint()) process.exitCode = await runHookCommand(process.argv.slice(2), nodeHookIo());
