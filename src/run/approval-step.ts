@@ -69,9 +69,9 @@ export function continueAfterDecision(session: SessionState, scope: StepScope): 
   const s = injectDecision(withRun(session, { phase: 'model', toolFailed: false }), scope);
   switch (s.planMode.approval) {
     case 'approved':
+    // Also after the user said go on a plan approved with `then: 'stop'` (approval stays
+    // `approved`/`edited`, afterApproval becomes `execute`).
     case 'edited':
-    // The user said go on a plan approved with `then: 'stop'`.
-    case 'execution_started':
       if (s.planMode.afterApproval === 'stop')
         return finish(
           s,
