@@ -36,6 +36,13 @@ export interface PluginSettings {
 
 // OpenClaw's own read-only tools: catalog look-ups, memory and session reads, and the
 // session's progress card (bookkeeping the user sees, like update_plan).
+/**
+ * Fields of OpenClaw's `exec` that change only how long or where the output is collected, never
+ * what runs. `workdir` and `env` are judged by the gate; `host`, `node`, `ask` and `elevated`
+ * choose where or with which rights the command runs, so they stay refused while planning.
+ */
+export const openClawExecHarmlessFields = ['yieldMs', 'timeoutSeconds', 'background', 'pty'];
+
 export const openClawReadOnlyTools = [
   'tool_search',
   'tool_describe',
@@ -73,9 +80,17 @@ export function readPluginConfig(raw: unknown): PluginSettings {
     throw error;
   }
   const readOnlyTools = [...new Set([...base.planMode.readOnlyTools, ...openClawReadOnlyTools])];
+  const shellHarmlessFields = [
+    ...new Set([...base.planMode.shellHarmlessFields, ...openClawExecHarmlessFields]),
+  ];
   const options = resolveOptions({
     ...base,
-    planMode: { ...base.planMode, readOnlyTools, enabled: config.startInPlanMode },
+    planMode: {
+      ...base.planMode,
+      readOnlyTools,
+      shellHarmlessFields,
+      enabled: config.startInPlanMode,
+    },
   });
   return { approvals: config.approvals, options };
 }

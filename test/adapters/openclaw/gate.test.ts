@@ -139,3 +139,41 @@ describe('before_tool_call gate', () => {
     ).toBeUndefined();
   });
 });
+
+describe('before_tool_call gate judges every field of exec', () => {
+  it('refuses exec whose env runs a file (BASH_ENV) although the command is read-only', async () => {
+    const result = await gate(inPlanMode(), 'exec', {
+      command: 'ls',
+      env: { BASH_ENV: 'PLAN.md' },
+    });
+    expect(result?.block).toBe(true);
+  });
+
+  it('judges workdir like a cd before the command', async () => {
+    expect(await gate(inPlanMode(), 'exec', { command: 'ls', workdir: 'src' })).toBeUndefined();
+    expect(
+      (await gate(inPlanMode(), 'exec', { command: 'git log -p', workdir: 'vendor/evil.git' }))
+        ?.block,
+    ).toBe(true);
+  });
+
+  it('lets OpenClaw’s output-collection fields through and refuses where-and-how-it-runs fields', async () => {
+    const r = inPlanMode();
+    expect(
+      await gate(r, 'exec', {
+        command: 'ls',
+        yieldMs: 1000,
+        timeoutSeconds: 30,
+        background: false,
+        pty: false,
+      }),
+    ).toBeUndefined();
+    for (const field of ['elevated', 'host', 'node', 'ask', 'shell_override'])
+      expect((await gate(r, 'exec', { command: 'ls', [field]: 'x' }))?.block, field).toBe(true);
+  });
+
+  it('refuses an input carrying a __proto__ key, whatever the command', async () => {
+    const params = JSON.parse('{"command":"ls","__proto__":{"command":"rm -rf build"}}');
+    expect((await gate(inPlanMode(), 'exec', params))?.block).toBe(true);
+  });
+});
