@@ -26,6 +26,7 @@ const coreAsPackage: Plugin = {
 // The library's public entry points, as the CLI reaches them in src/ and in dist/.
 const libraryEntries: Record<string, string> = {
   'index.ts': './index.js',
+  'shell/index.ts': './shell.js',
   'testing/index.ts': './testing/index.js',
 };
 
@@ -44,7 +45,7 @@ const cliUsesLibraryBuild: Plugin = {
       return {
         errors: [
           {
-            text: `src/cli may import the library only through src/index.ts or src/testing/index.ts, not ${args.path}`,
+            text: `src/cli may import the library only through src/index.ts, src/shell/index.ts or src/testing/index.ts, not ${args.path}`,
           },
         ],
       };
@@ -54,18 +55,27 @@ const cliUsesLibraryBuild: Plugin = {
 
 const shared: Options = {
   dts: true,
-  sourcemap: true,
+  // No source maps: with embedded sources they were two thirds of the package.
+  sourcemap: false,
+  // Whitespace and syntax only: names stay, so stack traces still say which function threw.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // `import.meta.url` in the CommonJS build (src/lazy.ts loads zod and TypeBox from there).
+  shims: true,
   // `npm run build` empties dist/ once (prebuild); the configs below run in parallel and must
   // not race to clean it.
   clean: false,
   target: 'node20',
-  splitting: false,
+  // The root, planfirst/shell and planfirst/testing share chunks (one OptionsError class, one
+  // analyzer) in both formats.
+  splitting: true,
   treeshake: true,
   esbuildPlugins: [coreAsPackage],
 };
 
 const dualEntries = {
   index: 'src/index.ts',
+  shell: 'src/shell/index.ts',
   'testing/index': 'src/testing/index.ts',
   'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts',
   'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
@@ -100,7 +110,6 @@ export default defineConfig([
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
     dts: false,
-    sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
     esbuildPlugins: [cliUsesLibraryBuild],
   },

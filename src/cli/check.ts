@@ -1,4 +1,4 @@
-import type { ShellVerdict } from '../index.js';
+import type { ShellVerdict } from '../shell/index.js';
 import type { Palette } from './color.js';
 
 /**

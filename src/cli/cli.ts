@@ -1,9 +1,8 @@
 import { version } from '../../package.json';
-import { analyzeShellCommand } from '../index.js';
+import { analyzeShellCommand } from '../shell/index.js';
 import { type CliCommand, parseArgs } from './args.js';
 import { formatVerdict, verdictJson } from './check.js';
 import { palette, shouldColor } from './color.js';
-import { demoTranscript, runDemo } from './demo/index.js';
 import { helpText, usageHint } from './help.js';
 
 /** What the CLI may touch: two output streams and the environment. Tests pass their own. */
@@ -46,6 +45,8 @@ async function run(command: CliCommand, io: CliIo): Promise<number> {
       return verdict.readOnly ? ExitCodes.ok : ExitCodes.notReadOnly;
     }
     case 'demo': {
+      // Loaded only here: `check` must not pay for the whole library.
+      const { demoTranscript, runDemo } = await import('./demo/index.js');
       const demo = await runDemo();
       const paint = palette(shouldColor({ ...io, noColorFlag: command.noColor }));
       io.stdout(demoTranscript(demo, paint));

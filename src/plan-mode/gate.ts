@@ -34,7 +34,7 @@ const howToProceed = `Investigate with read-only tools, then call ${PlanToolName
 
 /**
  * The mutation gate. In normal mode it allows everything; in plan mode — or whenever the state
- * is not exactly, validly normal — only calls it can prove read-only pass (SPEC §4.2). Never
+ * is not exactly, validly normal — only calls it can prove read-only pass. Never
  * throws: malformed calls and state are blocked with a code.
  */
 export function checkToolCall(

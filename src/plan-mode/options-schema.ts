@@ -1,58 +1,63 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazy } from '../lazy.js';
 import { bool, nameList, nonEmptyString, positiveInt } from '../schema-helpers.js';
 
-export const planFileOptionsSchema = z.strictObject({
-  path: nonEmptyString('a non-empty path').describe(
-    'The one file the agent may write while planning (compared after path normalisation).',
-  ),
-  tools: nameList()
-    .default(['write', 'edit', 'write_file', 'edit_file', 'create_file'])
-    .describe('Write tools that may target the plan file.'),
-  pathKeys: nameList()
-    .default(['path', 'file_path', 'filePath', 'file'])
-    .describe('Input keys that carry the target path of those tools.'),
-});
+export const planFileOptionsSchema = lazy((z) =>
+  z.strictObject({
+    path: nonEmptyString('a non-empty path').describe(
+      'The one file the agent may write while planning (compared after path normalisation).',
+    ),
+    tools: nameList()
+      .default(['write', 'edit', 'write_file', 'edit_file', 'create_file'])
+      .describe('Write tools that may target the plan file.'),
+    pathKeys: nameList()
+      .default(['path', 'file_path', 'filePath', 'file'])
+      .describe('Input keys that carry the target path of those tools.'),
+  }),
+);
 
-export const planModeOptionsSchema = z.strictObject({
-  enabled: bool()
-    .default(false)
-    .describe('Start new sessions in plan mode. Plan mode never starts by itself otherwise.'),
-  allowModelEnter: bool()
-    .default(false)
-    .describe('Offer the model the enter_plan_mode tool so it can switch to planning itself.'),
-  approvalTimeoutMs: positiveInt()
-    .default(30 * 60_000)
-    .describe('How long an approvals handler may take before the request times out (ms).'),
-  readOnlyTools: nameList()
-    .default([
-      'read',
-      'read_file',
-      'view',
-      'ls',
-      'list',
-      'list_files',
-      'list_directory',
-      'glob',
-      'grep',
-      'search',
-    ])
-    .describe('Tool names that are read-only and allowed while planning.'),
-  readOnlySuffixes: nameList()
-    .default(['.read', '.search', '.list', '.get', '.view'])
-    .describe('Suffixes of namespaced tools (`server.tool`) that are read-only.'),
-  shellTools: nameList()
-    .default(['exec', 'bash', 'shell', 'run_shell_command'])
-    .describe(
-      'Tools that run a shell command; allowed while planning only when provably read-only.',
-    ),
-  planFile: planFileOptionsSchema
-    .optional()
-    .describe('A plan file the agent may write while planning (`{ path, tools?, pathKeys? }`).'),
-  clarifyAfterRejections: positiveInt()
-    .default(3)
-    .describe(
-      'From this many rejections on, the rejection message suggests asking the user to clarify the goal.',
-    ),
-});
+export const planModeOptionsSchema = lazy((z) =>
+  z.strictObject({
+    enabled: bool()
+      .default(false)
+      .describe('Start new sessions in plan mode. Plan mode never starts by itself otherwise.'),
+    allowModelEnter: bool()
+      .default(false)
+      .describe('Offer the model the enter_plan_mode tool so it can switch to planning itself.'),
+    approvalTimeoutMs: positiveInt()
+      .default(30 * 60_000)
+      .describe('How long an approvals handler may take before the request times out (ms).'),
+    readOnlyTools: nameList()
+      .default([
+        'read',
+        'read_file',
+        'view',
+        'ls',
+        'list',
+        'list_files',
+        'list_directory',
+        'glob',
+        'grep',
+        'search',
+      ])
+      .describe('Tool names that are read-only and allowed while planning.'),
+    readOnlySuffixes: nameList()
+      .default(['.read', '.search', '.list', '.get', '.view'])
+      .describe('Suffixes of namespaced tools (`server.tool`) that are read-only.'),
+    shellTools: nameList()
+      .default(['exec', 'bash', 'shell', 'run_shell_command'])
+      .describe(
+        'Tools that run a shell command; allowed while planning only when provably read-only.',
+      ),
+    planFile: planFileOptionsSchema
+      .optional()
+      .describe('A plan file the agent may write while planning (`{ path, tools?, pathKeys? }`).'),
+    clarifyAfterRejections: positiveInt()
+      .default(3)
+      .describe(
+        'From this many rejections on, the rejection message suggests asking the user to clarify the goal.',
+      ),
+  }),
+);
 
 export type PlanModeOptions = z.output<typeof planModeOptionsSchema>;

@@ -2,7 +2,7 @@ import { ShellCodes } from './codes.js';
 import type { Block } from './spec.js';
 import type { ShellAssignment } from './types.js';
 
-// §3.6: the only variables a command may set, all inert for the programs we allow. Pagers may
+// The only variables a command may set, all inert for the programs we allow. Pagers may
 // be set to `cat` and nothing else: a pager is a program the tool would run.
 const inert = new Set(['LANG', 'LANGUAGE', 'TZ', 'NO_COLOR', 'CLICOLOR', 'COLUMNS']);
 const pagers = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER']);

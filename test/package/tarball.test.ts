@@ -45,6 +45,7 @@ describe('the packed tarball', () => {
         ![
           'package/README.md',
           'package/CHANGELOG.md',
+          'package/SECURITY.md',
           'package/LICENSE',
           'package/package.json',
           'package/openclaw.plugin.json',
