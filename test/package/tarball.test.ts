@@ -78,6 +78,7 @@ describe('the packed tarball', () => {
     expect(result.status, result.out).toBe(0);
     for (const entry of [
       'planfirst',
+      'planfirst/shell',
       'planfirst/testing',
       'planfirst/ai-sdk',
       'planfirst/openai-agents',
