@@ -8,7 +8,7 @@ import {
   renderPlan,
   type ToolCallBlock,
   type ToolResultMessage,
-} from '../index.js';
+} from '../internal.js';
 import type { Palette } from './color.js';
 import { clip, firstSentence, wrap } from './text.js';
 

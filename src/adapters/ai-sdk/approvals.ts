@@ -7,7 +7,7 @@ import {
   PlanToolNames,
   resolveApproval,
   takeDecisionMessage,
-} from '../../index.js';
+} from '../../internal.js';
 import { bindToPending, type CallMemory, repeatedAnswer, type ToolCallRef } from './binding.js';
 import type { AdapterContext } from './context.js';
 import { AiSdkCodes, PlanfirstToolError } from './errors.js';

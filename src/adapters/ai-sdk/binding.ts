@@ -7,7 +7,7 @@ import {
   type SessionState,
   timedOutPlanMessage,
   toPlan,
-} from '../../index.js';
+} from '../../internal.js';
 import type { ApprovalAnswer } from './messages.js';
 
 // How an AI SDK approval answer is tied to planfirst's approval. The SDK's approval ids are not

@@ -8,7 +8,7 @@ import {
   resolveApproval,
   takeDecisionMessage,
   toPlan,
-} from '../../index.js';
+} from '../../internal.js';
 import type { AdapterContext } from './context.js';
 import { callName, parseArguments, withoutNulls } from './messages.js';
 

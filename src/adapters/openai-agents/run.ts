@@ -14,7 +14,7 @@ import {
   type RetryInstruction,
   resetRunBudgets,
   takeDecisionMessage,
-} from '../../index.js';
+} from '../../internal.js';
 import { bindPlanApproval, type PlanApproval } from './approval.js';
 import type { AdapterContext } from './context.js';
 import { blockedCallIds } from './gate.js';
