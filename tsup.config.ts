@@ -30,6 +30,7 @@ const libraryEntries: Record<string, string> = {
   'internal.ts': './internal.js',
   'shell/index.ts': './shell.js',
   'testing/index.ts': './testing/index.js',
+  'hooks/main.ts': './hook.js',
 };
 
 // The CLI imports the library only through its public entry points, kept external
@@ -91,6 +92,22 @@ const esmOnlyEntries = {
   'adapters/openclaw': 'src/adapters/openclaw/index.ts',
 };
 
+// dist/hook.js, what coding agents run once per tool call: the hook module and the shell
+// analyzer only. zod is replaced by a stand-in that fails on validation (see
+// src/hooks/no-zod.ts), and the library is loaded from ./index.js only for the events that
+// need it (Stop, program specs in the overlay).
+const hookBundle: Plugin = {
+  name: 'planfirst-hook-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: resolve('src/hooks/no-zod.ts') }));
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+      args.importer === resolve('src/hooks/main.ts')
+        ? { path: './index.js', external: true }
+        : undefined,
+    );
+  },
+};
+
 export default defineConfig([
   {
     ...shared,
@@ -115,5 +132,16 @@ export default defineConfig([
     dts: false,
     banner: { js: '#!/usr/bin/env node' },
     esbuildPlugins: [cliUsesLibraryBuild],
+  },
+  {
+    ...shared,
+    entry: { hook: 'src/hooks/main.ts' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: false,
+    banner: { js: '#!/usr/bin/env node' },
+    // Bundled, so the plugin below can swap it for the stand-in.
+    noExternal: ['zod'],
+    esbuildPlugins: [hookBundle],
   },
 ]);

@@ -17,7 +17,11 @@ const isPlain = (v: unknown): v is Record<string, unknown> => {
 };
 
 /** A validated copy of a model response, or undefined to let the schema decide. */
-export function copyAssistantMessage(value: unknown): AssistantMessage | undefined {
+export function copyAssistantMessage(
+  value: unknown,
+  /** `anyCallId`: a tool-call id that is missing, empty or not a string is copied as `''`. */
+  read: { anyCallId?: boolean } = {},
+): AssistantMessage | undefined {
   if (!isPlain(value)) return undefined;
   // Each field read once: a getter must not show the check one value and the copy another.
   const { role, stopReason, content } = value;
@@ -25,7 +29,7 @@ export function copyAssistantMessage(value: unknown): AssistantMessage | undefin
     return undefined;
   const blocks: AssistantBlock[] = [];
   for (let i = 0; i < content.length; i++) {
-    const block = copyBlock(content[i]);
+    const block = copyBlock(content[i], read.anyCallId === true);
     if (block === undefined) return undefined;
     blocks.push(block);
   }
@@ -42,7 +46,7 @@ export function copyAssistantMessage(value: unknown): AssistantMessage | undefin
   return message;
 }
 
-function copyBlock(block: unknown): AssistantBlock | undefined {
+function copyBlock(block: unknown, anyCallId: boolean): AssistantBlock | undefined {
   if (!isPlain(block)) return undefined;
   switch (block.type) {
     case 'text': {
@@ -54,8 +58,11 @@ function copyBlock(block: unknown): AssistantBlock | undefined {
       return typeof thinking === 'string' ? { type: 'thinking', thinking } : undefined;
     }
     case 'tool_call': {
-      const { id, name } = block;
-      if (typeof id !== 'string' || id === '' || typeof name !== 'string') return undefined;
+      const { name } = block;
+      let id = block.id;
+      if (anyCallId && typeof id !== 'string') id = '';
+      if (typeof id !== 'string' || (id === '' && !anyCallId) || typeof name !== 'string')
+        return undefined;
       if (!('input' in block)) return undefined;
       const input = copyJson(block.input, 0);
       return input === undefined ? undefined : { type: 'tool_call', id, name, input };

@@ -6,6 +6,18 @@ export const ErrorCodes = {
   versionConflict: 'version_conflict',
   invalidStoreInput: 'invalid_store_input',
   invalidTokenKey: 'invalid_token_key',
+  /** An adapter was configured or wired in a way it cannot work with (a programmer error). */
+  invalidAdapterUse: 'invalid_adapter_use',
+  /** The messages answer a pending plan that `applyApprovalResponses` never applied. */
+  approvalNotApplied: 'approval_not_applied',
+  /** The input repeats a decision that was already applied; running it again would repeat its work. */
+  duplicateDecision: 'duplicate_decision',
+  invalidHookConfig: 'invalid_hook_config',
+  invalidRunConfig: 'invalid_run_config',
+  /** A paused run was resumed that may not go on (undecided, stale, or resumed twice). */
+  staleRun: 'stale_run',
+  /** The run reached `run.maxModelCalls` real model calls inside an SDK's own loop. */
+  budgetExhausted: 'budget_exhausted',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -17,11 +29,12 @@ export interface ValidationIssue {
 
 /**
  * Base class of everything planfirst throws. Exceptions are reserved for programmer errors and
- * invalid input at the boundary; decisions are returned as values.
+ * invalid input at the boundary; decisions are returned as values. `C` narrows `code` for
+ * subclasses whose codes come from another stable list (an adapter's tool refusals).
  */
-export class PlanfirstError extends Error {
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+export class PlanfirstError<C extends string = ErrorCode> extends Error {
+  readonly code: C;
+  constructor(code: C, message: string) {
     super(message);
     this.name = new.target.name;
     this.code = code;

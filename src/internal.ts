@@ -5,6 +5,7 @@ export * from './adapters/session-store.js';
 export * from './auto-continue/index.js';
 export * from './decision-token/index.js';
 export * from './errors.js';
+export * from './hooks/index.js';
 export * from './incomplete-turn/index.js';
 export * from './index.js';
 export * from './messages.js';

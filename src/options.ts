@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { autoContinueOptionsSchema } from './auto-continue/options-schema.js';
-import { OptionsError } from './errors.js';
+import { OptionsError, type ValidationIssue } from './errors.js';
 import { incompleteTurnOptionsSchema } from './incomplete-turn/options-schema.js';
 import { lazy } from './lazy.js';
 import { planModeOptionsSchema } from './plan-mode/options-schema.js';
@@ -35,6 +35,8 @@ export type ResolvedOptions = z.output<typeof optionsSchema>;
 export function resolveOptions(input: unknown = {}): ResolvedOptions {
   if (typeof input === 'object' && input !== null && resolved.has(input))
     return input as ResolvedOptions;
+  const bad = prototypeKeyIssues(input, '');
+  if (bad.length > 0) throw new OptionsError(bad);
   const result = optionsSchema.safeParse(input ?? {});
   if (!result.success) throw new OptionsError(toValidationIssues(result.error, input));
   const frozen = deepFreeze(result.data);
@@ -56,24 +58,51 @@ function deepFreeze<T>(value: T): T {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
 }
+
+/** Keys that rewire prototypes when merged; never a planfirst option. */
+const prototypeKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Layers an override on top of base options field by field (arrays and scalars replace,
  * nested objects merge), so a per-session override never drops the host's other settings.
+ * Only own properties are read, and a `__proto__`, `constructor` or `prototype` key anywhere
+ * (as JSON.parse produces from untrusted text) throws OptionsError instead of becoming the
+ * merged object's prototype.
  */
 export function mergeOptions(base: PlanfirstOptions, override: PlanfirstOptions): PlanfirstOptions {
+  const issues = [...prototypeKeyIssues(base, '(base)'), ...prototypeKeyIssues(override, '')];
+  if (issues.length > 0) throw new OptionsError(issues);
   return mergeRecords(base, override) as PlanfirstOptions;
+}
+
+function prototypeKeyIssues(value: unknown, path: string, depth = 0): ValidationIssue[] {
+  if (typeof value !== 'object' || value === null || depth > 16) return [];
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(value)) {
+    const at = path === '' ? key : `${path}.${key}`;
+    if (prototypeKeys.has(key))
+      issues.push({ path: at, message: 'a prototype key is never an option' });
+    else
+      issues.push(
+        ...prototypeKeyIssues(Object.getOwnPropertyDescriptor(value, key)?.value, at, depth + 1),
+      );
+  }
+  return issues;
 }
 
 function mergeRecords(base: unknown, override: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(override))
     return override === undefined ? base : override;
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(override)) {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(base)) out[key] = base[key];
+  for (const key of Object.keys(override)) {
+    const value = override[key];
     if (value === undefined) continue;
-    out[key] = mergeRecords(base[key], value);
+    out[key] = mergeRecords(Object.hasOwn(base, key) ? base[key] : undefined, value);
   }
   return out;
 }

@@ -74,8 +74,11 @@ export function decideAutoContinue(
  * - if the model may enter plan mode itself, its last cycle can add La plan-ack retries
  *   (auto-continue never runs in plan mode): + La;
  * - a run in plan mode: 1 + Lr + Le + La.
- * The worst case is the larger, never more than run.maxModelCalls. With the resolver off (or
- * for a model outside `appliesTo`) nothing judges turns: run.maxModelCalls.
+ * The worst case is the larger, plus B = run.maxBookkeepingTurns: turns that call only plan
+ * bookkeeping are not stalls, and the loop carries on from at most B of them in a row (a turn
+ * that calls any other tool is working, and resets the count). Never more than
+ * run.maxModelCalls. With the resolver off (or for a model outside `appliesTo`) nothing judges
+ * turns: run.maxModelCalls.
  */
 export function worstCaseModelCalls(optionsInput?: PlanfirstOptions | ResolvedOptions): number {
   const options = ensureResolved(optionsInput);
@@ -86,5 +89,5 @@ export function worstCaseModelCalls(optionsInput?: PlanfirstOptions | ResolvedOp
   const cycles = options.autoContinue.enabled ? options.autoContinue.maxCycles : 0;
   const normal = (cycles + 1) * (n + 1) + (options.planMode.allowModelEnter ? l.planAckOnly : 0);
   const plan = 1 + l.reasoningOnly + l.empty + l.planAckOnly;
-  return Math.min(cap, Math.max(normal, plan));
+  return Math.min(cap, Math.max(normal, plan) + options.run.maxBookkeepingTurns);
 }

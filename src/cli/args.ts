@@ -52,7 +52,8 @@ export function parseArgs(argv: readonly string[]): CommandLine {
       return usage(`unexpected argument after ${first}`);
     return parsed.values.help ? help('main') : { ok: true, command: { kind: 'version' } };
   }
-  const guess = closest(first, Object.keys(subcommands));
+  // `hook` has its own parser (src/cli/hook.ts), dispatched before this one.
+  const guess = closest(first, [...Object.keys(subcommands), 'hook']);
   return usage(
     `unknown command ${JSON.stringify(first)}${guess === undefined ? '' : ` — did you mean '${guess}'?`}`,
   );

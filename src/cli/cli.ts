@@ -25,6 +25,11 @@ export const ExitCodes = { ok: 0, notReadOnly: 1, usage: 2 } as const;
  * usage errors exit 2. Each subcommand's module loads only when it runs.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'hook') {
+    // Its own parser and program (dist/hook.js), loaded only for `planfirst hook …`.
+    const { runHook } = await import('./hook.js');
+    return runHook(argv.slice(1), io);
+  }
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
     io.stderr(`planfirst: ${parsed.error}\n${usageHint(parsed.topic)}`);

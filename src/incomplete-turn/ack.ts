@@ -33,6 +33,8 @@ export function isExecutionAck(prompt: string, context: AckContext = {}): boolea
 }
 
 const questionMarks = /[?¿؟⸮]/;
+const nonAscii = /[^\u0020-\u007e]/;
+const symbolToken = /^\p{S}$/u;
 const lineBreak = /[\n\r\u0085\u2028\u2029]/;
 
 // Category order gives the bit of each in a cover mask.
@@ -69,13 +71,29 @@ export function isAck(
   if (lineBreak.test(text) || questionMarks.test(text)) return false;
   // Every word must belong to a go-ahead list: "don't do it", "go, and also update the
   // changelog" and "nein, noch nicht" have words no list holds.
-  const covers = coverMasks(tokens, cues.prompt, ackUnits);
+  let words = tokens;
+  let covers = coverMasks(words, cues.prompt, ackUnits);
+  if (covers === 0 && nonAscii.test(tokens)) {
+    // Emoji no list holds ("Ship it 🚢🚢") decorate a go-ahead without changing it.
+    words = tokens
+      .split(' ')
+      .filter((t) => !symbolToken.test(t))
+      .join(' ');
+    if (words) covers = coverMasks(words, cues.prompt, ackUnits);
+  }
   if (covers === 0) return false;
   let proposed: boolean | undefined;
+  let polite: boolean | undefined;
   for (const mask of masksOf(covers)) {
     if (mask & ACK) return true;
     // "ok" stands alone, but "ok, thanks" after a report closes the conversation.
     if (mask & OKAY && !(mask & CHIT_CHAT)) return true;
+    // A polite frame makes an assent a request: "please proceed", "Bitte fortfahren.",
+    // "por favor, procede" ask for the work even without an offer before them.
+    if (mask & CONTEXTUAL) {
+      polite ??= politeRequest(words, cues);
+      if (polite) return true;
+    }
     if (mask & (OKAY | CONTEXTUAL)) {
       proposed ??= previousTurnProposed(previous, cues);
       if (proposed) return true;
@@ -95,12 +113,26 @@ export function previousTurnProposed(previous: string | null, cues: CompiledCues
   if (cueAnywhere(analysis, 'offer')) return true;
   const plan = headingAnywhere(analysis) !== undefined || countListItems(previous) >= 2;
   if (plan && !cueAnywhere(analysis, 'completion')) return true;
+  // A question that promises the work ("Je lance la migration ?", "I'll apply it now, OK?")
+  // asks for the go-ahead.
   return analysis.sentences.some(
     (s) =>
-      s.question &&
-      cues.prompt
-        .scan(promptTokens(analysis.folded.slice(s.start, s.end)))
-        .some((m) => m.category === 'ack' || m.category === 'contextualAck'),
+      (s.question && s.cues.some((c) => c.category === 'promise')) ||
+      (s.question &&
+        cues.prompt
+          .scan(promptTokens(analysis.folded.slice(s.start, s.end)))
+          .some((m) => m.category === 'ack' || m.category === 'contextualAck')),
+  );
+}
+
+// A request marker ("please", "bitte") beside an assent that is a different phrase: "please"
+// alone, or "pode" (both an assent and "can you"), is no frame around anything.
+function politeRequest(words: string, cues: CompiledCues): boolean {
+  const found = cues.prompt.scan(words);
+  return found.some(
+    (r) =>
+      r.category === 'request' &&
+      found.some((a) => a.category === 'contextualAck' && (a.end <= r.start || a.start >= r.end)),
   );
 }
 

@@ -11,6 +11,7 @@ import {
   completionAnywhere,
   cueAnywhere,
   cueIn,
+  deliveredAfterPromise,
   headingAnywhere,
   isAcknowledgementOnly,
   lastSentence,
@@ -19,6 +20,7 @@ import {
   questionIn,
   type TextAnalysis,
   type TextMatch,
+  wordsIn,
 } from './text-analysis.js';
 import { isTurnSummary, type TurnSummary, turnSummarySchema } from './turn-summary.js';
 
@@ -32,6 +34,12 @@ export interface TurnEvidence {
 export interface TurnClassification {
   kind: TurnKind;
   evidence: TurnEvidence;
+  /**
+   * Set on borderline turns: `kind` is the best guess, but the text is one a host may want to
+   * judge with its own model before re-prompting. The resolver does not retry an uncertain
+   * stall unless told to (`ResolveContext.uncertain`).
+   */
+  uncertain?: true;
 }
 
 export interface ClassifyContext {
@@ -90,7 +98,7 @@ function classifyValid(
           detail: `only plan bookkeeping: ${bookkeeping.join(', ')}`,
         });
   }
-  return planMode ? planModeText(text, options) : normalModeText(turn, text, options);
+  return planMode ? planModeText(turn, text, options) : normalModeText(turn, text, options);
 }
 
 function whyNotRetryable(turn: TurnSummary): TurnClassification | undefined {
@@ -109,6 +117,11 @@ function whyNotRetryable(turn: TurnSummary): TurnClassification | undefined {
 function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions) {
   const acted = (detail: string) => result(TurnKinds.acted, TurnRules.readOnlyTool, { detail });
   if (!text) return acted('one read-only call');
+  // The call is still pending: whatever the preamble says, the turn is acting on it.
+  if (turn.stopReason === 'tool_use')
+    return result(TurnKinds.acted, TurnRules.toolPending, {
+      detail: 'a read-only call pending (stop reason tool_use)',
+    });
   if (hasCodeBlock(text)) return acted('one read-only call and a code block');
   if (isLong(text, options)) return acted('one read-only call and a long answer');
   const cues = compiledCues(options);
@@ -126,8 +139,8 @@ function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions)
 }
 
 // In plan mode planning is the goal: only a short status line that acknowledges or announces
-// investigation is a failure (plan-ack-only); questions and inline plans are answers.
-function planModeText(text: string, options: ResolvedOptions): TurnClassification {
+// investigation is a failure (plan-ack-only); questions, inline plans and reports are answers.
+function planModeText(turn: TurnSummary, text: string, options: ResolvedOptions) {
   const analysis = analyseText(text, compiledCues(options).text);
   const question = questionIn(lastSentence(analysis));
   if (question) return result(TurnKinds.answered, TurnRules.questionToUser, { cue: question });
@@ -135,24 +148,54 @@ function planModeText(text: string, options: ResolvedOptions): TurnClassificatio
   if (plan) return plan;
   const answer = substantialAnswer(text, analysis, options);
   if (answer) return answer;
-  const status = statusLineCue(analysis);
-  if (status) return result(TurnKinds.planAckOnly, TurnRules.planAck, { cue: status });
-  return result(TurnKinds.answered, TurnRules.noPromise);
+  const delivered = deliveredAfterPromise(analysis);
+  if (delivered) return deliveredAnswer(delivered);
+  const status = statusLine(analysis);
+  if (status === undefined) return result(TurnKinds.answered, TurnRules.noPromise);
+  const asked = turn.userPrompt !== null && questionMarks.test(turn.userPrompt);
+  const verdict = status.cue
+    ? result(TurnKinds.planAckOnly, TurnRules.planAck, { cue: status.cue })
+    : result(TurnKinds.planAckOnly, TurnRules.planAck, { detail: 'a few words, no cue' });
+  // A line with no cue at all ("Planning.", in a language the lists miss), or a bare "Yes."
+  // after the user asked something, may be a real reply: the host's model may judge it.
+  return status.sure && !(asked && status.ackOnly)
+    ? verdict
+    : { ...verdict, uncertain: true as const };
 }
 
-// A status line is nothing but acknowledgements and announcements: every sentence either only
-// acknowledges ("Understood.") or promises ("I'll look at the router first."). A sentence that
-// reports something ("The OK button is disabled…") makes the turn an answer.
-function statusLineCue(analysis: TextAnalysis) {
+const questionMarks = /[?\uff1f\u00bf\u061f]/;
+// "Plan created.", "Entered plan mode.": bookkeeping reports are a few words long.
+const STATUS_REPORT_WORDS = 4;
+
+/**
+ * A status line is nothing but acknowledgements, announcements and a few-word bookkeeping
+ * report, ending with an acknowledgement or an announcement ("Plan created. I'll look at the
+ * router next."). A sentence that reports something ("The OK button is disabled…") makes the
+ * turn an answer. A single few-word line without any cue is a status line, but not a sure one.
+ */
+function statusLine(
+  analysis: TextAnalysis,
+): { cue: TextMatch | undefined; sure: boolean; ackOnly: boolean } | undefined {
   let cue: TextMatch | undefined;
+  let ackOnly = true;
+  let lastCounts = false;
   for (const sentence of analysis.sentences) {
-    const found = isAcknowledgementOnly(analysis, sentence)
-      ? cueIn(sentence, 'acknowledgement')
-      : promiseIn(analysis, sentence);
-    if (!found) return undefined;
-    cue ??= found;
+    const ack = isAcknowledgementOnly(analysis, sentence);
+    const found = ack ? cueIn(sentence, 'acknowledgement') : promiseIn(analysis, sentence);
+    if (found) {
+      cue ??= found;
+      if (!ack) ackOnly = false;
+      lastCounts = true;
+      continue;
+    }
+    const short = wordsIn(analysis, sentence) <= STATUS_REPORT_WORDS;
+    if (!short || cueIn(sentence, 'completion') || cueIn(sentence, 'blocker')) return undefined;
+    ackOnly = false;
+    lastCounts = false;
   }
-  return cue;
+  if (cue && lastCounts) return { cue, sure: true, ackOnly };
+  if (analysis.sentences.length === 1) return { cue, sure: false, ackOnly: false };
+  return undefined;
 }
 
 function normalModeText(turn: TurnSummary, text: string, options: ResolvedOptions) {
@@ -161,10 +204,12 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
   const verdict = narrationVerdict(text, analysis, options);
   if (verdict.kind !== TurnKinds.planningOnly) return verdict;
   const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, cues);
-  if (!intent.work)
-    return result(TurnKinds.answered, TurnRules.chitChatPrompt, {
+  if (!intent.work) {
+    const answer = result(TurnKinds.answered, TurnRules.chitChatPrompt, {
       detail: `the prompt was ${intent.why}, not a request for work`,
     });
+    return intent.why === 'mostly-social' ? { ...answer, uncertain: true as const } : answer;
+  }
   return verdict;
 }
 
@@ -187,9 +232,21 @@ function narrationVerdict(
       return result(TurnKinds.planningOnly, TurnRules.nextStepPromise, { cue: promise });
     return result(TurnKinds.answered, TurnRules.completionCue, { cue: completion });
   }
+  const delivered = deliveredAfterPromise(analysis);
+  if (delivered) return deliveredAnswer(delivered);
   const promise = promiseAnywhere(analysis);
   if (promise) return result(TurnKinds.planningOnly, TurnRules.promiseCue, { cue: promise });
   return result(TurnKinds.answered, TurnRules.noPromise);
+}
+
+// Prose after "I'll summarize:" is the summary. A list after it may be findings or the steps
+// it will take: the best guess is an answer, flagged so a host may ask its own model.
+function deliveredAnswer(delivered: { cue: TextMatch; list: boolean }): TurnClassification {
+  const answer = result(TurnKinds.answered, TurnRules.deliveredContent, {
+    cue: delivered.cue,
+    ...(delivered.list ? { detail: 'a list follows the promise' } : {}),
+  });
+  return delivered.list ? { ...answer, uncertain: true as const } : answer;
 }
 
 // Code, length and blockers make a turn an answer whatever else it says.

@@ -29,6 +29,7 @@ export const TurnRules = {
   severalTools: 'several-tools',
   planInvestigation: 'plan-investigation',
   readOnlyTool: 'read-only-tool',
+  toolPending: 'tool-pending',
   // single-action-narration, planning-only
   promiseAfterRead: 'promise-after-read',
   promiseCue: 'promise-cue',
@@ -47,5 +48,6 @@ export const TurnRules = {
   completionCue: 'completion-cue',
   chitChatPrompt: 'chit-chat-prompt',
   noPromise: 'no-promise',
+  deliveredContent: 'delivered-content',
 } as const;
 export type TurnRule = (typeof TurnRules)[keyof typeof TurnRules];

@@ -11,10 +11,11 @@ import { promptTokens } from './text/fold.js';
 /** What the user's prompt was, as far as the narration rule cares. */
 export type PromptIntent =
   | { work: true; why: 'missing' | 'ack' | 'question' | 'request' | 'directive' }
-  | { work: false; why: 'chit-chat' | 'informational' };
+  | { work: false; why: 'chit-chat' | 'informational' | 'mostly-social' };
 
 // Chit-chat and FYIs are short; a longer prompt carries a task or the context for one.
 const CHIT_CHAT_MAX_LENGTH = 400;
+const MOSTLY_SOCIAL_MAX_LENGTH = 40;
 const questionMarks = /[?¿؟⸮]/;
 const symbolToken = /^\p{S}$/u;
 const nonAscii = /[^\u0020-\u007e]/;
@@ -72,5 +73,16 @@ function judgePrompt(
     : tokens;
   if (!words || coverMasks(words, cues.prompt, socialUnits) !== 0)
     return { work: false, why: 'chit-chat' };
+  // "Perfect, thanks a lot!", "Thanks, that fixed it!", "今天干得不错！": thanks or praise in a
+  // short prompt with no request marker is most likely social, though not every word is in a
+  // list ("Great, now add tests" is the rarer reading, hence `mostly-social`, not chit-chat).
+  if (words.length <= MOSTLY_SOCIAL_MAX_LENGTH) {
+    const found = cues.prompt.scan(words);
+    if (
+      found.some((m) => m.category === 'chitChat') &&
+      !found.some((m) => m.category === 'request')
+    )
+      return { work: false, why: 'mostly-social' };
+  }
   return { work: true, why: 'directive' };
 }

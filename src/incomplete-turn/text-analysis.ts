@@ -1,7 +1,7 @@
 import type { TextCueCategory } from './cues/index.js';
 import { foldText } from './text/fold.js';
 import type { PhraseMatch, PhraseMatcher } from './text/phrase-matcher.js';
-import { isLetterOrDigit } from './text/scripts.js';
+import { isLetterOrDigit, weightedLength } from './text/scripts.js';
 import { type Sentence, splitSentences } from './text/sentences.js';
 
 // Assistant text as sentences with the cues found in each. The classifier's rules read only
@@ -137,6 +137,11 @@ export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | u
 // "Checking the config." / "Deploying to staging now.": status lines are a few words long.
 const STATUS_LINE_WORDS = 6;
 
+/** Words in a sentence (letter runs; a run of Han or kana counts as one). */
+export function wordsIn(analysis: TextAnalysis, sentence: AnalysedSentence): number {
+  return wordCount(analysis.folded, sentence);
+}
+
 function wordCount(folded: string, sentence: AnalysedSentence): number {
   let words = 0;
   let inWord = false;
@@ -207,6 +212,9 @@ function effectiveStart(folded: string, sentence: AnalysedSentence): number {
   for (const cue of sentence.cues) {
     if (cue.start > at) break;
     if (cue.start < at || !skippable.has(cue.category)) continue;
+    // "Starting the planning phase now": a progress verb that is also a next-step word is
+    // where the content begins, not a lead-in to skip.
+    if (sentence.cues.some((c) => c.start === cue.start && c.category === 'progressOpener')) break;
     at = cue.end;
     while (at < sentence.end && !isLetterOrDigit(folded.codePointAt(at))) at++;
   }
@@ -218,3 +226,36 @@ const skippable: ReadonlySet<TextCueCategory> = new Set([
   'progressSubject',
   'nextStep',
 ]);
+
+// "I'll summarize: the worker crashed three times…" announces and then delivers: what follows
+// the colon is the answer. Enough content to be an answer, in Latin-equivalent characters.
+const DELIVERED_MIN_LENGTH = 40;
+const colons = /[:\uff1a]/g;
+
+/**
+ * The content a promise introduces with a colon and then delivers, when nothing after the
+ * colon promises further work: `list` tells whether that content is a list (findings or a
+ * plan of steps — the text alone cannot tell which).
+ */
+export function deliveredAfterPromise(
+  analysis: TextAnalysis,
+): { cue: TextMatch; list: boolean } | undefined {
+  const { folded, sentences } = analysis;
+  for (let s = 0; s < sentences.length; s++) {
+    const sentence = sentences[s];
+    if (!sentence) continue;
+    const cue = promiseIn(analysis, sentence);
+    if (!cue) continue;
+    colons.lastIndex = cue.end;
+    const colon = colons.exec(folded);
+    if (!colon || colon.index >= sentence.end) return undefined;
+    const after = colon.index + 1;
+    if (sentence.cues.some((c) => c.category === 'promise' && c.start >= after)) return undefined;
+    for (let t = s + 1; t < sentences.length; t++)
+      if (promiseIn(analysis, sentences[t])) return undefined;
+    const content = folded.slice(after);
+    if (weightedLength(content, DELIVERED_MIN_LENGTH) < DELIVERED_MIN_LENGTH) return undefined;
+    return { cue, list: /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/m.test(content) };
+  }
+  return undefined;
+}

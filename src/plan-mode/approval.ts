@@ -8,7 +8,7 @@ import { newApprovalId } from './approval-id.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
 import { describeIssues, toPlan } from './plan-input.js';
-import type { Plan, PlanModeState } from './state.js';
+import { isExecutionHeld, type Plan, type PlanModeState } from './state.js';
 import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
 
 /** The hash an approval id is bound to: the plan exactly as stored. */
@@ -119,6 +119,9 @@ export function resolveApproval(
     );
   const d = parsed.data;
   const pm = state.planMode;
+  const misplaced = misplacedField(d);
+  if (misplaced !== undefined) return ignored(state, IgnoredReasons.invalidDecision, misplaced);
+  if (isGo(pm, d)) return startExecution(state, d, at.now);
   const status = approvalStatus(pm, d.approvalId);
   if (status === outcomeOf(d.action))
     return ignored(
@@ -135,13 +138,14 @@ export function resolveApproval(
     );
 
   const now = at.now;
-  const approvals = recordApproval(pm, d.approvalId, outcomeOf(d.action));
   switch (d.action) {
     case 'approve':
     case 'edit': {
       let plan = pm.plan;
       let payloadHash = pm.payloadHash;
-      if (d.action === 'edit') {
+      // An approval that carries a plan approves that plan: a UI that sends "approve" with
+      // the user's edits gets the edits, never the model's original silently.
+      if (d.action === 'edit' || d.plan !== undefined) {
         const checked = toPlan(d.plan);
         if (!checked.ok)
           return ignored(
@@ -152,23 +156,26 @@ export function resolveApproval(
         plan = checked.value;
         payloadHash = planPayloadHash(plan);
       }
+      const edited = d.action === 'edit' || payloadHash !== pm.payloadHash;
       const { feedback: _f, ...rest } = pm;
       const next: PlanModeState = {
         ...rest,
         mode: 'normal',
-        approval: d.action === 'edit' ? 'edited' : 'approved',
+        approval: edited ? 'edited' : 'approved',
         rejectionCount: 0,
         afterApproval: d.then ?? 'execute',
-        approvals,
+        approvals: recordApproval(pm, d.approvalId, edited ? 'edited' : 'approved'),
         confirmedAt: now,
         updatedAt: now,
       };
+      // A note sent with the approval reaches the model, quoted, in the approval message.
+      if (d.feedback !== undefined && d.feedback.trim() !== '') next.feedback = d.feedback;
       if (plan !== undefined) next.plan = plan;
       if (payloadHash !== undefined) next.payloadHash = payloadHash;
       return {
         state: { ...state, planMode: next },
         applied: true,
-        code: d.action === 'edit' ? TransitionCodes.edited : TransitionCodes.approved,
+        code: edited ? TransitionCodes.edited : TransitionCodes.approved,
         decision: d,
       };
     }
@@ -176,7 +183,7 @@ export function resolveApproval(
       const next: PlanModeState = {
         ...pm,
         approval: 'rejected',
-        approvals,
+        approvals: recordApproval(pm, d.approvalId, 'rejected'),
         rejectionCount: pm.rejectionCount + 1,
         updatedAt: now,
       };
@@ -191,12 +198,69 @@ export function resolveApproval(
     }
     case 'timeout':
       return {
-        state: { ...state, planMode: { ...pm, approval: 'timed_out', approvals, updatedAt: now } },
+        state: {
+          ...state,
+          planMode: {
+            ...pm,
+            approval: 'timed_out',
+            approvals: recordApproval(pm, d.approvalId, 'timed_out'),
+            updatedAt: now,
+          },
+        },
         applied: true,
         code: TransitionCodes.timedOut,
         decision: d,
       };
   }
+}
+
+/**
+ * A field the action does not use is refused rather than dropped: a plan or a `then` only
+ * means something with approve/edit, and a timeout carries no note.
+ */
+function misplacedField(d: ApprovalDecision): string | undefined {
+  if (d.plan !== undefined && d.action !== 'approve' && d.action !== 'edit')
+    return `a plan goes with approve or edit, not ${d.action}; send the decision without it`;
+  if (d.then !== undefined && d.action !== 'approve' && d.action !== 'edit')
+    return `\`then\` goes with approve or edit, not ${d.action}; send the decision without it`;
+  if (d.feedback !== undefined && d.action === 'timeout')
+    return 'a timeout carries no feedback; send the decision without it';
+  return undefined;
+}
+
+/**
+ * "Go" after "approve, don't run yet": the user approves the held plan again (same approval
+ * id) without `then: 'stop'`. The plan stays as approved; a new plan needs a new request.
+ */
+function isGo(pm: PlanModeState, d: ApprovalDecision): boolean {
+  return (
+    d.action === 'approve' &&
+    d.then !== 'stop' &&
+    isExecutionHeld(pm) &&
+    pm.approvalId === d.approvalId
+  );
+}
+
+function startExecution(
+  state: SessionState,
+  d: ApprovalDecision,
+  now: number,
+): Transition<{ decision: ApprovalDecision }> {
+  const pm = state.planMode;
+  if (d.plan !== undefined)
+    return ignored(
+      state,
+      IgnoredReasons.invalidDecision,
+      'the plan is already approved; to change it, reject it so the agent proposes a new one',
+    );
+  const next: PlanModeState = { ...pm, afterApproval: 'execute', updatedAt: now };
+  if (d.feedback !== undefined && d.feedback.trim() !== '') next.feedback = d.feedback;
+  return {
+    state: { ...state, planMode: next },
+    applied: true,
+    code: TransitionCodes.executionStarted,
+    decision: d,
+  };
 }
 
 function notPending(state: SessionState, pm: PlanModeState) {

@@ -14,9 +14,15 @@ export const GateCodes = {
   // Blocked.
   notReadOnly: 'not_read_only',
   invalidCall: 'invalid_call',
+  invalidInput: 'invalid_input',
   shellInvalidInput: 'shell_invalid_input',
+  shellUnknownField: 'shell_unknown_field',
+  shellFieldRefused: 'shell_field_refused',
   shellNotReadOnly: 'shell_not_read_only',
   planFileOutside: 'plan_file_outside',
+  planFileUnsafePath: 'plan_file_unsafe_path',
+  planFileUnknownField: 'plan_file_unknown_field',
+  approvedNotStarted: 'approved_not_started',
 } as const;
 export type GateCode = (typeof GateCodes)[keyof typeof GateCodes];
 
@@ -28,6 +34,8 @@ export const TransitionCodes = {
   approvalRepeated: 'approval_repeated',
   approved: 'approved',
   edited: 'edited',
+  /** The user said go on a plan approved with `then: 'stop'`. */
+  executionStarted: 'execution_started',
   rejected: 'rejected',
   timedOut: 'timed_out',
   planUpdated: 'plan_updated',

@@ -1,10 +1,13 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
-import { analyzeArgv, analyzeShellCommand } from '../shell/analyze.js';
+import { analyzeShellCommand } from '../shell/analyze.js';
 import type { ShellVerdict } from '../shell/types.js';
 import { type GateCode, GateCodes } from './codes.js';
-import { normalizePath, writeTarget } from './plan-file.js';
-import { readShellInput } from './shell-call.js';
-import { isNormalMode } from './state.js';
+import { ownValue, plainDataProblem } from './plain-data.js';
+import { judgePlanFileWrite } from './plan-file.js';
+import { showName, showText } from './quote.js';
+import { shellReadings } from './shell-call.js';
+import { isExecutionHeld, isNormalMode } from './state.js';
+import { readOnlySuffixOf } from './suffix-rule.js';
 import { isPlanToolName, PlanToolNames } from './tool-names.js';
 
 /** A tool call as the gate sees it. `readOnly` is the host's own annotation (like MCP's readOnlyHint), never the model's. */
@@ -21,77 +24,118 @@ export interface GateDecision {
   message: string;
   /** For shell tools in plan mode: the analyzer's verdict (code, reason, decoded argv). */
   shell?: ShellVerdict;
+  /** The input field a refusal is about, when it is about one (`env`, `edits[1].path`). */
+  field?: string;
 }
 
 const allow = (code: GateCode, message: string): GateDecision => ({ allowed: true, code, message });
-const block = (code: GateCode, message: string): GateDecision => ({
-  allowed: false,
-  code,
-  message,
-});
+const block = (code: GateCode, message: string, field?: string): GateDecision =>
+  field === undefined
+    ? { allowed: false, code, message }
+    : { allowed: false, code, message, field };
 
 const howToProceed = `Investigate with read-only tools, then call ${PlanToolNames.exit} with your plan; once the user approves it, plan mode ends and you can make changes.`;
+const howToWait =
+  'The user approved the plan but asked you not to start yet: only read-only tools run until the user says to begin. Wait for the user.';
+
+const planFileCodes = {
+  outside: GateCodes.planFileOutside,
+  unsafe_path: GateCodes.planFileUnsafePath,
+  unknown_field: GateCodes.planFileUnknownField,
+  invalid: GateCodes.planFileOutside,
+} as const;
 
 /**
  * The mutation gate. In normal mode it allows everything; in plan mode — or whenever the state
- * is not exactly, validly normal — only calls it can prove read-only pass. Never
- * throws: malformed calls and state are blocked with a code.
+ * is not exactly, validly normal, or the user approved but said "don't run yet" — only calls it
+ * can prove read-only pass. Only own properties of plain data are read: a field a
+ * host would find through a prototype or a getter is a field the gate did not judge, so such
+ * inputs are refused. Never throws: malformed calls and state are blocked with a code.
  */
 export function checkToolCall(
   state: { planMode?: unknown } | null | undefined,
   call: ToolCallRequest,
   optionsInput?: PlanfirstOptions | ResolvedOptions,
 ): GateDecision {
-  const name: unknown = (call as { name?: unknown } | null | undefined)?.name;
+  const callObject: unknown = call;
+  const name =
+    typeof callObject === 'object' && callObject !== null
+      ? ownValue(callObject, 'name')
+      : undefined;
   if (typeof name !== 'string' || name === '' || name.length > 256)
     return block(GateCodes.invalidCall, 'The tool call has no valid tool name.');
-  if (isNormalMode(state?.planMode)) return allow(GateCodes.normalMode, 'Plan mode is off.');
+  const planModeState =
+    typeof state === 'object' && state !== null ? ownValue(state, 'planMode') : undefined;
+  const held = isExecutionHeld(planModeState);
+  if (!held && isNormalMode(planModeState)) return allow(GateCodes.normalMode, 'Plan mode is off.');
 
   const options = ensureResolved(optionsInput);
   const { planMode } = options;
   if (isPlanToolName(name)) return allow(GateCodes.planTool, 'Plan tools are always allowed.');
-  const input = call.input;
+  const tool = showName(name);
+  const proceed = held ? howToWait : howToProceed;
+  const active = held ? 'Execution has not started yet' : 'Plan mode is active';
+  const input = ownValue(call, 'input');
+  const problem = plainDataProblem(input);
+  if (problem !== undefined)
+    return block(
+      GateCodes.invalidInput,
+      `${active}, so ${tool} is blocked: its ${showName(problem.path)} ${problem.problem}; planning only judges plain JSON data. ${proceed}`,
+      problem.path,
+    );
 
   if (planMode.shellTools.includes(name)) {
-    const shell = readShellInput(input);
-    if ('error' in shell)
-      return block(GateCodes.shellInvalidInput, `Plan mode is active and ${shell.error}.`);
-    const verdict =
-      shell.kind === 'script'
-        ? analyzeShellCommand(shell.script, options.shell)
-        : analyzeArgv(shell.argv, options.shell);
-    if (verdict.readOnly)
-      return { ...allow(GateCodes.shellReadOnly, 'A provably read-only command.'), shell: verdict };
+    const shell = shellReadings(input, planMode.shellHarmlessFields);
+    if (!('ok' in shell)) {
+      const code =
+        shell.kind === 'unknown_field'
+          ? GateCodes.shellUnknownField
+          : shell.kind === 'selection_field'
+            ? GateCodes.shellFieldRefused
+            : GateCodes.shellInvalidInput;
+      return block(code, `${active} and ${shell.message}.`, shell.field);
+    }
+    let verdict: ShellVerdict | undefined;
+    for (const reading of shell.readings) {
+      const v = analyzeShellCommand(reading, options.shell);
+      verdict ??= v;
+      if (!v.readOnly)
+        return {
+          ...block(
+            held ? GateCodes.approvedNotStarted : GateCodes.shellNotReadOnly,
+            `${active} and this command is not provably read-only (${v.code}): ${showText(v.reason)}. Run only read-only commands. ${proceed}`,
+          ),
+          shell: v,
+        };
+    }
     return {
-      ...block(
-        GateCodes.shellNotReadOnly,
-        `Plan mode is active and this command is not provably read-only (${verdict.code}): ${verdict.reason}. Run only read-only commands while planning. ${howToProceed}`,
-      ),
-      shell: verdict,
+      ...allow(GateCodes.shellReadOnly, 'A provably read-only command.'),
+      shell: verdict as ShellVerdict,
     };
   }
-  if (call.readOnly === true)
+  if (ownValue(call, 'readOnly') === true)
     return allow(GateCodes.readOnlyHint, 'The host marks this tool read-only.');
   if (planMode.readOnlyTools.includes(name))
     return allow(GateCodes.readOnlyTool, 'A read-only tool.');
-  if (planMode.readOnlySuffixes.some((s) => name.length > s.length && name.endsWith(s)))
+  if (readOnlySuffixOf(name, planMode.readOnlySuffixes) !== undefined)
     return allow(GateCodes.readOnlySuffix, 'A read-only namespaced tool.');
 
   const planFile = planMode.planFile;
-  if (planFile?.tools.includes(name)) {
-    const target = writeTarget(input, planFile.pathKeys);
-    const wanted = normalizePath(planFile.path);
-    if ('path' in target && wanted !== undefined && normalizePath(target.path) === wanted)
+  if (!held && planFile?.tools.includes(name)) {
+    const refusal = judgePlanFileWrite(input, planFile);
+    if (refusal === undefined)
       return allow(GateCodes.planFileWrite, 'Writing the plan file is allowed while planning.');
-    const got = 'path' in target ? `\`${target.path}\`` : target.error;
+    const got = refusal.target === undefined ? '' : ` (got ${showName(refusal.target)})`;
+    const where = refusal.field === undefined ? '' : ` in ${showName(refusal.field)}`;
     return block(
-      GateCodes.planFileOutside,
-      `Plan mode is active: \`${name}\` may only write the plan file \`${planFile.path}\` (got ${got}). ${howToProceed}`,
+      planFileCodes[refusal.kind],
+      `Plan mode is active: ${tool} may only write the plan file \`${planFile.path}\`: ${refusal.message}${where}${got}. ${proceed}`,
+      refusal.field,
     );
   }
   return block(
-    GateCodes.notReadOnly,
-    `Plan mode is active, so \`${name}\` is blocked: it is not known to be read-only. ${howToProceed}`,
+    held ? GateCodes.approvedNotStarted : GateCodes.notReadOnly,
+    `${active}, so ${tool} is blocked: it is not known to be read-only. ${proceed}`,
   );
 }
 

@@ -22,7 +22,7 @@ export {
   timedOutPlanMessage,
 } from './messages.js';
 export { enterPlanMode, exitPlanMode } from './mode.js';
-export { normalizePath } from './plan-file.js';
+export { normalizePath, patchFileNames } from './plan-file.js';
 export { toPlan } from './plan-input.js';
 export {
   handlePlanToolCall,
@@ -39,11 +39,17 @@ export {
   type UpdatePlanInput,
   updatePlanInput,
 } from './plan-tools.js';
-export { quoteInline } from './quote.js';
+export { quoteBounded, quoteInline } from './quote.js';
 export { type PlanFormat, renderPlan } from './render.js';
-export { readShellInput, type ShellInput } from './shell-call.js';
+export {
+  readShellInput,
+  type ShellInput,
+  shellDirectoryFields,
+  shellSelectionFields,
+} from './shell-call.js';
 export {
   type ApprovalState,
+  isExecutionHeld,
   isNormalMode,
   type Plan,
   type PlanModeState,

@@ -1,7 +1,7 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
 import type { SessionState } from '../session.js';
 import { quoteInline } from './quote.js';
-import type { Plan, PlanModeState } from './state.js';
+import type { Plan, PlanModeState, PlanStep } from './state.js';
 import { PlanToolNames } from './tool-names.js';
 
 // Messages planfirst injects into the conversation. They are built from session state only —
@@ -34,34 +34,57 @@ function envelope(status: string, approvalId: string | undefined, body: string[]
   ].join('\n');
 }
 
-function planLines(plan: Plan): string[] {
-  return [
-    `Plan: ${quoteInline(plan.title)}`,
-    ...plan.steps.map(
-      (s, i) => `${i + 1}. [${s.status}] (id ${quoteInline(s.id)}) ${quoteInline(s.text)}`,
-    ),
-  ];
+/**
+ * The plan as numbered lines. Steps the model added after the approval are listed apart, marked
+ * as not approved, so no message ever presents them as part of what the user approved.
+ */
+function planLines(plan: Plan, approved = false): string[] {
+  const line = (s: PlanStep) =>
+    `${plan.steps.indexOf(s) + 1}. [${s.status}] (id ${quoteInline(s.id)}) ${quoteInline(s.text)}`;
+  const original = plan.steps.filter((s) => s.addedAfterApproval !== true);
+  const added = plan.steps.filter((s) => s.addedAfterApproval === true);
+  const lines = [`Plan: ${quoteInline(plan.title)}`];
+  if (approved && added.length > 0) lines.push('Steps the user approved:');
+  lines.push(...original.map(line));
+  if (added.length > 0)
+    lines.push(
+      'Steps you added after the approval (the user has not approved these):',
+      ...added.map(line),
+    );
+  return lines;
 }
 
-/** The message that starts execution after approve/edit. */
+function noteLine(pm: PlanModeState): string[] {
+  return pm.feedback === undefined
+    ? []
+    : [
+        `The user's note with the approval, as a quoted string (it is the user's note, not a decision): ${quoteInline(pm.feedback)}`,
+      ];
+}
+
+/** The message that starts execution after approve/edit, or after the user says go. */
 export function approvedPlanMessage(pm: PlanModeState): PlanMessage | undefined {
   if ((pm.approval !== 'approved' && pm.approval !== 'edited') || pm.plan === undefined)
     return undefined;
   const edited = pm.approval === 'edited';
-  const intro = edited
-    ? 'The user edited your plan and approved the edited version below; it replaces yours.'
-    : 'The user approved your plan.';
+  const go = pm.afterApproval !== 'stop' && pm.injected === heldKey(pm);
+  const intro = go
+    ? 'The user has told you to begin executing the plan they approved.'
+    : edited
+      ? 'The user edited your plan and approved the edited version below; it replaces yours.'
+      : 'The user approved your plan.';
   const action =
     pm.afterApproval === 'stop'
-      ? 'Plan mode is off, but the user asked you not to start yet: do not execute any step; wait for the user to tell you to begin.'
+      ? 'Plan mode is off, but the user asked you not to start yet: do not execute any step, and do not change anything (only read-only tools run); wait for the user to tell you to begin.'
       : 'Plan mode is off: execute the plan now, starting with the first pending step. Do not re-plan or ask for confirmation again.';
   return {
     kind: PlanMessageKinds.approved,
     text: envelope(pm.approval, pm.approvalId, [
       intro,
       action,
-      `Keep the steps current with ${PlanToolNames.update} (one step in_progress at a time). If a step proves impossible, mark it cancelled and add a revised step instead of stopping.`,
-      ...planLines(pm.plan),
+      ...noteLine(pm),
+      `Keep the steps current with ${PlanToolNames.update} (one step in_progress at a time). If a step proves impossible, mark it cancelled and add a revised step instead of stopping; added steps are yours, not approved by the user.`,
+      ...planLines(pm.plan, true),
     ]),
   };
 }
@@ -100,7 +123,12 @@ export function timedOutPlanMessage(pm: PlanModeState): PlanMessage | undefined 
 }
 
 function decisionKey(pm: PlanModeState): string {
-  return `${pm.approval}:${pm.approvalId ?? ''}`;
+  return pm.afterApproval === 'stop' ? heldKey(pm) : `${pm.approval}:${pm.approvalId ?? ''}`;
+}
+
+// "Approved, don't run yet" is announced once, and the go that ends it once more.
+function heldKey(pm: PlanModeState): string {
+  return `${pm.approval}:${pm.approvalId ?? ''}:stop`;
 }
 
 /**
@@ -136,8 +164,11 @@ export function planReminder(state: SessionState): PlanMessage | undefined {
       lines.push(`The user's feedback on your last plan: ${quoteInline(pm.feedback)}`);
   } else if ((pm.approval === 'approved' || pm.approval === 'edited') && pm.plan) {
     lines.push(
-      `Reminder: you are executing the approved plan below. Keep it current with ${PlanToolNames.update}.`,
-      ...planLines(pm.plan),
+      pm.afterApproval === 'stop'
+        ? 'Reminder: the user approved the plan below but asked you not to start yet. Do not execute any step or change anything; wait for the user to tell you to begin.'
+        : `Reminder: you are executing the approved plan below. Keep it current with ${PlanToolNames.update}.`,
+      ...noteLine(pm),
+      ...planLines(pm.plan, true),
     );
   } else {
     return undefined;

@@ -12,7 +12,33 @@ export const planFileOptionsSchema = lazy((z) =>
       .describe('Write tools that may target the plan file.'),
     pathKeys: nameList()
       .default(['path', 'file_path', 'filePath', 'file'])
-      .describe('Input keys that carry the target path of those tools.'),
+      .describe(
+        'Extra input keys that carry a target path of those tools (common ones such as target_file, paths and edits[].path are always judged).',
+      ),
+    contentKeys: nameList()
+      .default([
+        'content',
+        'contents',
+        'text',
+        'file_text',
+        'code_edit',
+        'old_string',
+        'new_string',
+        'old_str',
+        'new_str',
+        'oldText',
+        'newText',
+        'old_text',
+        'new_text',
+        'replace_all',
+        'expected_replacements',
+        'instruction',
+        'instructions',
+        'description',
+      ])
+      .describe(
+        'Input keys of those tools that hold only content or settings, never a target; any other key refuses the write.',
+      ),
   }),
 );
 
@@ -48,6 +74,11 @@ export const planModeOptionsSchema = lazy((z) =>
       .default(['exec', 'bash', 'shell', 'run_shell_command'])
       .describe(
         'Tools that run a shell command; allowed while planning only when provably read-only.',
+      ),
+    shellHarmlessFields: nameList()
+      .default(['description', 'timeout', 'timeout_ms', 'timeoutMs'])
+      .describe(
+        'Fields of shell tool inputs that the host declares harmless (the command, env, args and working directory are always judged; any other field is refused).',
       ),
     planFile: planFileOptionsSchema
       .optional()

@@ -1,7 +1,12 @@
+import { ownValue } from './plain-data.js';
+import { showName } from './quote.js';
+import { shellDirectoryFields } from './shell-call.js';
+
 /**
  * Normalises a POSIX path lexically (`a//b/./c/../d` → `a/b/d`) so `./PLAN.md` and `PLAN.md`
- * compare equal. No file system access: symlinks are not resolved, which is why the README
- * recommends a plan file outside any directory the agent can link into.
+ * compare equal. No file system access: symlinks are not resolved. The gate itself refuses any
+ * target with a `..` segment before comparing, since `docs/..` leaves the project when `docs`
+ * is a symlink.
  */
 export function normalizePath(path: string): string | undefined {
   // Control characters never name the plan file; refusing them avoids any truncation games.
@@ -22,24 +27,198 @@ export function normalizePath(path: string): string | undefined {
   return absolute ? `/${joined}` : joined === '' ? '.' : joined;
 }
 
+/** Fields that name a file a write tool acts on, whatever the host configured. */
+export const builtInTargetKeys = [
+  'path',
+  'paths',
+  'file',
+  'files',
+  'file_path',
+  'filePath',
+  'file_paths',
+  'filePaths',
+  'filename',
+  'fileName',
+  'file_name',
+  'target',
+  'target_file',
+  'targetFile',
+  'target_path',
+  'targetPath',
+  'destination',
+  'dest',
+  'source',
+  'new_path',
+  'newPath',
+  'old_path',
+  'oldPath',
+  'notebook_path',
+] as const;
+
+/** Fields holding a patch whose headers name the files it changes (apply_patch, diffs). */
+export const patchKeys = ['patch', 'diff', 'input'] as const;
+
+/** Why a plan-file write was refused. */
+export type PlanFileRefusal = {
+  kind: 'outside' | 'unsafe_path' | 'unknown_field' | 'invalid';
+  field?: string;
+  /** The offending target, when there is one (model text: quote it before showing). */
+  target?: string;
+  message: string;
+};
+
+export interface PlanFileRule {
+  path: string;
+  pathKeys: readonly string[];
+  contentKeys: readonly string[];
+}
+
+const directoryKeys: ReadonlySet<string> = new Set(shellDirectoryFields);
+const patchKeySet: ReadonlySet<string> = new Set(patchKeys);
+
 /**
- * The target path of a write call, when every configured path key that is present agrees.
- * Several keys naming different files make the target ambiguous: undefined, so the gate blocks.
+ * The file names a patch text says it changes: apply_patch headers (`*** Add File: x`, `***
+ * Update File: x`, `*** Delete File: x`, `*** Move to: x`) and unified-diff headers (`--- x`,
+ * `+++ x`, `diff --git a/x b/y`, `rename/copy from/to x`, `Index: x`). Every line that could be
+ * a header counts, even inside a hunk: reading too many names only refuses more.
  */
-export function writeTarget(
+export function patchFileNames(text: string): string[] {
+  const names: string[] = [];
+  for (const line of text.split(/\r?\n|\r/)) {
+    if (/^\*\*\* (?:Begin Patch|End Patch|End of File)\s*$/.test(line)) continue;
+    const name = headerName(line);
+    if (name !== undefined) names.push(...name);
+  }
+  return names;
+}
+
+const headers: [RegExp, (rest: string) => string[]][] = [
+  [/^\*\*\* (?:Add File|Update File|Delete File|Move to): ?(.*)$/, (r) => [r]],
+  [/^\*\*\* (.*)$/, (r) => [r]],
+  [/^(?:---|\+\+\+) (.*)$/, (r) => [r.split('\t')[0] as string]],
+  [/^diff --git (.*)$/, (r) => r.split(' ')],
+  [/^(?:rename|copy) (?:from|to) (.*)$/, (r) => [r]],
+  [/^Index: (.*)$/, (r) => [r]],
+];
+
+function headerName(line: string): string[] | undefined {
+  for (const [pattern, names] of headers) {
+    const m = pattern.exec(line);
+    if (m) return names(m[1] as string);
+  }
+  return undefined;
+}
+
+function hasDotDot(path: string): boolean {
+  return path.split('/').includes('..');
+}
+
+/**
+ * Judges a write aimed at the plan file: every field is a target that must be the plan file, a
+ * working directory that must be `.`, a patch whose every named file is the plan file, content
+ * the host declared (contentKeys), or an object/array whose fields are judged the same way.
+ * Anything else is refused, naming the field. Undefined when the write may pass.
+ */
+export function judgePlanFileWrite(
   input: unknown,
-  pathKeys: readonly string[],
-): { path: string } | { error: string } {
+  rule: PlanFileRule,
+): PlanFileRefusal | undefined {
+  const wanted = normalizePath(rule.path);
+  if (wanted === undefined)
+    return { kind: 'invalid', message: 'the configured plan file path is not usable' };
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return { error: 'the tool input is not an object' };
-  const values = pathKeys
-    .filter((k) => Object.hasOwn(input, k))
-    .map((k) => (input as Record<string, unknown>)[k]);
-  if (values.length === 0) return { error: `no target path (looked for ${pathKeys.join(', ')})` };
-  const [first] = values;
-  if (typeof first !== 'string' || values.some((v) => v !== first))
+    return { kind: 'invalid', message: 'the tool input is not an object' };
+  const targets = new Set<string>([...builtInTargetKeys, ...rule.pathKeys]);
+  const content = new Set(rule.contentKeys);
+  let judged = 0;
+
+  const target = (field: string, path: string, patch = false): PlanFileRefusal | undefined => {
+    judged += 1;
+    if (hasDotDot(path))
+      return {
+        kind: 'unsafe_path',
+        field,
+        target: path,
+        message: 'a target path with a `..` segment can leave the project through a symlink',
+      };
+    const normal = normalizePath(path);
+    if (normal === undefined)
+      return {
+        kind: 'unsafe_path',
+        field,
+        target: path,
+        message: 'the target path is empty or has control characters',
+      };
+    if (normal === wanted) return undefined;
+    // Unified diffs name files with git's a/ and b/ prefixes; /dev/null is the missing side.
+    if (patch && (path === '/dev/null' || normal === `a/${wanted}` || normal === `b/${wanted}`))
+      return undefined;
+    return { kind: 'outside', field, target: path, message: 'the write targets another file' };
+  };
+
+  const field = (key: string, value: unknown, at: string): PlanFileRefusal | undefined => {
+    if (value === null || value === undefined) return undefined;
+    if (targets.has(key)) {
+      const paths = typeof value === 'string' ? [value] : value;
+      if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === 'string'))
+        return {
+          kind: 'invalid',
+          field: at,
+          message: `${showName(key)} must be a path or a list of paths`,
+        };
+      for (const p of paths as string[]) {
+        const bad = target(at, p);
+        if (bad) return bad;
+      }
+      return undefined;
+    }
+    if (directoryKeys.has(key)) {
+      if (typeof value === 'string' && !hasDotDot(value) && normalizePath(value) === '.')
+        return undefined;
+      return {
+        kind: 'unsafe_path',
+        field: at,
+        ...(typeof value === 'string' ? { target: value } : {}),
+        message: 'a working directory other than the project root moves the target',
+      };
+    }
+    if (patchKeySet.has(key) && typeof value === 'string') {
+      const names = patchFileNames(value);
+      if (names.length === 0)
+        return { kind: 'invalid', field: at, message: 'the patch names no file' };
+      for (const name of names) {
+        const bad = target(at, name, true);
+        if (bad) return bad;
+      }
+      return undefined;
+    }
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const bad = field(key, value[i], `${at}[${i}]`);
+        if (bad) return bad;
+      }
+      return undefined;
+    }
+    if (typeof value === 'object') return object(value, at);
+    if (content.has(key)) return undefined;
     return {
-      error: 'the target path is missing, not a string, or given twice with different values',
+      kind: 'unknown_field',
+      field: at,
+      message: `the field ${showName(key)} is neither a target nor declared content (planMode.planFile.contentKeys)`,
     };
-  return { path: first };
+  };
+
+  const object = (record: object, at: string): PlanFileRefusal | undefined => {
+    for (const key of Object.keys(record)) {
+      const bad = field(key, ownValue(record, key), at === '' ? key : `${at}.${key}`);
+      if (bad) return bad;
+    }
+    return undefined;
+  };
+
+  const bad = object(input, '');
+  if (bad) return bad;
+  if (judged === 0)
+    return { kind: 'invalid', message: `no target path (looked for ${[...targets].join(', ')})` };
+  return undefined;
 }

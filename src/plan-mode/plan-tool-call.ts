@@ -2,8 +2,9 @@ import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../
 import type { SessionState } from '../session.js';
 import { requestApproval } from './approval.js';
 import { enterPlanMode } from './mode.js';
+import { showName } from './quote.js';
 import { renderPlan } from './render.js';
-import { isNormalMode, type Plan } from './state.js';
+import { isExecutionHeld, isNormalMode, type Plan } from './state.js';
 import { updatePlan } from './steps.js';
 import { PlanToolNames } from './tool-names.js';
 
@@ -87,7 +88,7 @@ export function handlePlanToolCall(
       };
     }
     default:
-      return error('not_a_plan_tool', `${call.name} is not a plan tool.`);
+      return error('not_a_plan_tool', `${showName(String(call.name))} is not a plan tool.`);
   }
 }
 
@@ -97,6 +98,8 @@ export function handlePlanToolCall(
  */
 export function planModeSystemPrompt(state: SessionState): string | undefined {
   const pm = state.planMode;
+  if (isExecutionHeld(pm))
+    return 'The user approved your plan but asked you not to start yet. Do not execute any step: tools that change files, run programs or reach the network are blocked until the user tells you to begin. You may answer questions and use read-only tools.';
   if (isNormalMode(pm)) return undefined;
   const pending =
     pm.approval === 'pending'

@@ -36,3 +36,44 @@ export function quoteInline(text: string): string {
   for (const ch of text) out += needsEscape.test(ch) ? escapeChar(ch) : ch;
   return `${out}"`;
 }
+
+/** How much of one piece of model-supplied text a gate message repeats. */
+export const MAX_QUOTED = 200;
+
+/**
+ * `text` quoted like quoteInline, cut to `max` characters first: a message repeats enough of a
+ * tool name, path or reason to recognise it, never the whole of an arbitrarily long string.
+ */
+export function quoteBounded(text: string, max = MAX_QUOTED): string {
+  let head = '';
+  let count = 0;
+  for (const ch of text) {
+    if (count === max) break;
+    head += ch;
+    count += 1;
+  }
+  if (head.length === text.length) return quoteInline(text);
+  return `${quoteInline(head)} (cut: ${text.length - head.length} more code units)`;
+}
+
+const plainName = /^[A-Za-z0-9_.,/:@+=-]{1,200}$/;
+
+/**
+ * A tool name, path or field for a message: in backticks as written when it is short and made
+ * only of name characters (nothing that could end a line or forge markup), otherwise quoted and
+ * bounded by quoteBounded.
+ */
+export function showName(text: string): string {
+  return plainName.test(text) ? `\`${text}\`` : quoteBounded(text);
+}
+
+const unsafeInText = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Cn}<>[\]]/u;
+
+/**
+ * A sentence that may contain model text (an analyzer reason naming a program): as written
+ * when it is short and has nothing that could break the line or forge markup, otherwise quoted
+ * and bounded by quoteBounded.
+ */
+export function showText(text: string, max = 400): string {
+  return text.length <= max && !unsafeInText.test(text) ? text : quoteBounded(text, max);
+}

@@ -30,7 +30,9 @@ export function renderPlan(plan: Plan, { format }: { format: PlanFormat }): stri
   plan.steps.forEach((step, i) => {
     const mark = (md ? markdownMarks : textMarks)[step.status];
     const text = md && step.status === 'cancelled' ? `~~${step.text}~~` : step.text;
-    lines.push(`${i + 1}. ${mark} ${text}`);
+    // Steps the model added after the user approved are not part of what was approved.
+    const added = step.addedAfterApproval === true ? ' (added after approval)' : '';
+    lines.push(`${i + 1}. ${mark} ${text}${added}`);
   });
   const section = (title: string, items: readonly string[] | undefined) => {
     if (!items || items.length === 0) return;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { lazy } from '../lazy.js';
 import { nonEmptyString, nonNegativeInt, oneOf } from '../schema-helpers.js';
+import { plainDataProblem } from './plain-data.js';
 
 export const planStepStatuses = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export const planStepStatusSchema = lazy(() => oneOf(planStepStatuses));
@@ -10,6 +11,8 @@ export const planStepSchema = lazy((z) =>
     id: nonEmptyString(),
     text: nonEmptyString(),
     status: planStepStatusSchema,
+    /** Added by the model (update_plan) after the user approved the plan: not approved. */
+    addedAfterApproval: z.literal(true).optional(),
   }),
 );
 
@@ -102,14 +105,26 @@ export const initialPlanModeState: PlanModeState = Object.freeze({
 const normalModeApprovals: ReadonlySet<string> = new Set(['none', 'approved', 'edited']);
 
 /**
- * True only for a state that is exactly, validly in normal mode. Anything else — a missing or
- * misspelt mode (`"Plan"`, `"NORMAL"`), a normal mode holding a pending approval, a non-object —
- * counts as plan mode, so a corrupt state can only make the gate stricter.
+ * True only for a state that is exactly, validly in normal mode: plain data that satisfies the
+ * stored-state schema and its invariants (what parseSession accepts) with `mode: 'normal'`.
+ * Anything else — a missing or misspelt mode (`"Plan"`, `"NORMAL"`), a normal mode holding a
+ * pending approval, fields inherited through a prototype, a non-object — counts as plan mode,
+ * so a corrupt state can only make the gate stricter.
  */
 export function isNormalMode(planMode: unknown): boolean {
-  if (typeof planMode !== 'object' || planMode === null) return false;
-  const { mode, approval } = planMode as { mode?: unknown; approval?: unknown };
-  return mode === 'normal' && typeof approval === 'string' && normalModeApprovals.has(approval);
+  if (plainDataProblem(planMode, 'planMode') !== undefined) return false;
+  const parsed = planModeStateSchema.safeParse(planMode);
+  if (!parsed.success || parsed.data.mode !== 'normal') return false;
+  return planModeInvariantIssues(parsed.data).length === 0;
+}
+
+/**
+ * The user approved the plan but said "don't run yet" (`then: 'stop'`): the state is normal
+ * mode, yet nothing mutating may run until the user says go (resolveApproval with the same
+ * approval id and `then: 'execute'`). The gate stays closed while this holds.
+ */
+export function isExecutionHeld(planMode: unknown): boolean {
+  return isNormalMode(planMode) && (planMode as PlanModeState).afterApproval === 'stop';
 }
 
 /** Cross-field rules a stored plan-mode state must satisfy beyond its shape. */

@@ -2,6 +2,7 @@ import type { SessionState } from '../session.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { checkToolInput, describeIssues } from './plan-input.js';
 import { updatePlanInput } from './plan-tools.js';
+import { quoteBounded } from './quote.js';
 import type { Plan, PlanStep } from './state.js';
 import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
 
@@ -46,19 +47,25 @@ export function updatePlan(
       return ignored(
         state,
         IgnoredReasons.invalidUpdate,
-        `no step has id "${u.id}"; ids are ${steps.map((s) => s.id).join(', ')}`,
+        `no step has id ${quoteBounded(u.id)}; ids are ${steps.map((s) => s.id).join(', ')}`,
       );
     step.status = u.status;
   }
   let nextId = steps.reduce((max, s) => Math.max(max, Number(s.id) || 0), 0) + 1;
   for (const a of add) {
-    const step: PlanStep = { id: String(nextId++), text: a.text, status: a.status ?? 'pending' };
+    // Kept apart from the approved steps: the user approved the plan, not what came later.
+    const step: PlanStep = {
+      id: String(nextId++),
+      text: a.text,
+      status: a.status ?? 'pending',
+      addedAfterApproval: true,
+    };
     const index = a.after === undefined ? -1 : steps.findIndex((s) => s.id === a.after);
     if (a.after !== undefined && index < 0)
       return ignored(
         state,
         IgnoredReasons.invalidUpdate,
-        `no step has id "${a.after}" to add after`,
+        `no step has id ${quoteBounded(a.after)} to add after`,
       );
     steps.splice(index < 0 ? steps.length : index + 1, 0, step);
     byId.set(step.id, step);

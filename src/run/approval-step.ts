@@ -53,6 +53,8 @@ export function onApprovalDecision(
   switch (r.code) {
     case 'approved':
     case 'edited':
+    // The user said go on a plan approved with `then: 'stop'`.
+    case 'execution_started':
       if (s.planMode.afterApproval === 'stop')
         return finish(
           s,
@@ -90,6 +92,7 @@ function startDecisionRun(session: SessionState, scope: StepScope): SessionState
     userPrompt: null,
     nextSystem: [],
     toolFailed: false,
+    bookkeepingTurns: 0,
   });
 }
 

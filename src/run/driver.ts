@@ -1,21 +1,22 @@
 import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
-import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
-import { newApprovalId } from '../plan-mode/approval-id.js';
+import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import type { ApprovalDecision } from '../plan-mode/decision.js';
 import type { Plan } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
+import { RunReasons } from './codes.js';
 import type { RunEvent } from './events.js';
+import { describeError, runToolCall, type ToolOutput } from './execute.js';
+import { readDecision, readHostConfig, readRunInput, readSession } from './host.js';
 import { step } from './step.js';
 import type { ModelRequest, RunStatus, StepInput, ToolDefinition, ToolResult } from './types.js';
+
+export type { ToolOutput };
 
 /** The host's model client: one call, in the neutral format. */
 export type ModelClient = (
   request: ModelRequest,
   context: { signal: AbortSignal },
 ) => Promise<AssistantMessage>;
-
-/** What a tool execution returns: text for the model, or `{ content, isError }`. */
-export type ToolOutput = string | { content: string; isError?: boolean };
 
 export interface ToolExecutor {
   /** The tools to offer the model (definitions only). */
@@ -72,39 +73,56 @@ export async function runAgent(
   session: SessionState,
   input: RunInput,
 ): Promise<RunResult> {
-  const options = ensureResolved(config.options);
-  const signal = config.signal ?? new AbortController().signal;
-  const now = config.now ?? Date.now;
-  const newId = config.newId ?? newApprovalId;
+  // Everything from the host is read defensively: a bad config or session is a typed
+  // rejection (RunConfigError, SessionError, OptionsError) before anything runs.
+  const host = readHostConfig<ToolExecutor['execute']>(config);
+  const start = readSession(session);
+  const { options, signal, now, newId } = host;
+  const approvals = host.raw.approvals as ApprovalHandler | undefined;
+  const model = host.model as ModelClient;
   const context = {
     options,
-    tools: config.tools.definitions,
-    ...(config.modelId === undefined ? {} : { model: config.modelId }),
+    tools: host.definitions,
+    ...(host.modelId === undefined ? {} : { model: host.modelId }),
   };
   const events: RunEvent[] = [];
   const emit = (list: readonly RunEvent[]) => {
     for (const e of list) {
       events.push(e);
-      config.onEvent?.(e);
+      host.onEvent(e);
     }
   };
 
-  let next: StepInput =
-    'message' in input
-      ? { type: 'user_message', content: input.message, now: now() }
-      : 'decision' in input
-        ? { type: 'approval_decision', decision: input.decision, now: now() }
-        : { type: 'resume', now: now() };
-  let current = session;
+  const first = firstInput(input, now());
+  if (first === undefined) {
+    const text = 'the run input must be { message }, { decision } or { resume: true }';
+    emit([{ type: 'run_finished', status: 'error', reason: RunReasons.invalidInput }]);
+    return {
+      status: 'error',
+      reason: RunReasons.invalidInput,
+      text,
+      session: start,
+      messages: [],
+      events,
+    };
+  }
+  let next: StepInput = first;
+  let current = start;
   // What this call added: a run resumed after an error or a decision on a parked plan must not
   // report the messages an earlier call already returned.
-  const added = () => current.messages.slice(session.messages.length);
+  const added = () => current.messages.slice(start.messages.length);
   for (;;) {
     if (signal.aborted && next.type !== 'abort') next = { type: 'abort', now: now() };
     const out = step(current, next, context);
     current = out.session;
     emit(out.events);
     const effect = out.effect;
+    // The signal may have fired while the events were handled (from onEvent): no model,
+    // executor or approvals call starts after an abort.
+    if (signal.aborted && effect.type !== 'finish') {
+      next = { type: 'abort', now: now() };
+      continue;
+    }
     switch (effect.type) {
       case 'finish':
         return {
@@ -117,23 +135,24 @@ export async function runAgent(
           ...(effect.outcome.status === 'awaiting_approval' ? pendingApproval(current) : {}),
         };
       case 'call_model':
-        next = await callModel(config.model, effect.request, signal, now, newId);
+        next = await callModel(model, effect.request, signal, now, newId);
         break;
-      case 'execute_tools':
-        next = {
-          type: 'tool_results',
-          results: await executeTools(
-            config.tools,
-            effect.calls,
-            signal,
-            options.run.parallelToolCalls,
-          ),
-          now: now(),
-        };
+      case 'execute_tools': {
+        const results = await executeTools(
+          host.execute,
+          effect.calls,
+          signal,
+          options.run.parallelToolCalls,
+        );
+        // Results in hand survive an abort; only the calls that did not complete are aborted.
+        next = signal.aborted
+          ? { type: 'abort', results, now: now() }
+          : { type: 'tool_results', results, now: now() };
         break;
+      }
       case 'request_approval': {
         const request = { approvalId: effect.approvalId, plan: effect.plan };
-        if (config.approvals === undefined) {
+        if (approvals === undefined) {
           const finished: RunEvent = { type: 'run_finished', status: 'awaiting_approval' };
           emit([finished]);
           return {
@@ -144,7 +163,7 @@ export async function runAgent(
             approval: request,
           };
         }
-        const decision = await awaitDecision(config.approvals, request, effect.timeoutMs, signal);
+        const decision = await awaitDecision(approvals, request, effect.timeoutMs, signal);
         next = signal.aborted
           ? { type: 'abort', now: now() }
           : { type: 'approval_decision', decision, now: now() };
@@ -152,6 +171,15 @@ export async function runAgent(
       }
     }
   }
+}
+
+/** The step input for the host's run input, or undefined for none of the three shapes. */
+function firstInput(input: unknown, now: number): StepInput | undefined {
+  const read = readRunInput(input);
+  if (read === undefined) return undefined;
+  if ('message' in read) return { type: 'user_message', content: read.message, now };
+  if ('decision' in read) return { type: 'approval_decision', decision: read.decision, now };
+  return { type: 'resume', now };
 }
 
 /** The plan still waiting for a decision, for a run that ends `awaiting_approval`. */
@@ -180,68 +208,42 @@ async function callModel(
 }
 
 async function executeTools(
-  tools: ToolExecutor,
+  execute: ToolExecutor['execute'],
   calls: readonly ToolCallBlock[],
   signal: AbortSignal,
   parallel: boolean,
 ): Promise<ToolResult[]> {
-  const run = async (call: ToolCallBlock): Promise<ToolResult> => {
-    if (signal.aborted)
-      return { toolCallId: call.id, content: 'Aborted before this tool ran.', isError: true };
-    try {
-      const output = await tools.execute(call, { signal });
-      return typeof output === 'string'
-        ? { toolCallId: call.id, content: output, isError: false }
-        : {
-            toolCallId: call.id,
-            content: String(output.content),
-            isError: output.isError === true,
-          };
-    } catch (error) {
-      return {
-        toolCallId: call.id,
-        content: `The tool failed: ${describeError(error)}`,
-        isError: true,
-      };
-    }
-  };
-  if (parallel) return Promise.all(calls.map(run));
-  const results: ToolResult[] = [];
-  for (const call of calls) results.push(await run(call));
-  return results;
+  const run = (call: ToolCallBlock) => runToolCall(call, signal, () => execute(call, { signal }));
+  const results: (ToolResult | undefined)[] = [];
+  if (parallel) results.push(...(await Promise.all(calls.map(run))));
+  else for (const call of calls) results.push(await run(call));
+  return results.filter((r): r is ToolResult => r !== undefined);
 }
 
-/** The handler's decision, or a timeout decision after `timeoutMs` (a late answer is stale). */
+/**
+ * The handler's decision, or a timeout decision after `timeoutMs` (a late answer is stale).
+ * The abort listener and the timer are removed when the wait ends, however it ends.
+ */
 async function awaitDecision(
   handler: ApprovalHandler,
   request: { approvalId: string; plan: Plan },
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<unknown> {
+  const timedOut = { action: 'timeout', approvalId: request.approvalId };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<ApprovalDecision>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ action: 'timeout', approvalId: request.approvalId }),
-      timeoutMs,
-    );
-  });
-  const aborted = new Promise<ApprovalDecision>((resolve) => {
-    signal.addEventListener(
-      'abort',
-      () => resolve({ action: 'timeout', approvalId: request.approvalId }),
-      { once: true },
-    );
+  let onAbort: (() => void) | undefined;
+  const ends = new Promise<unknown>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), timeoutMs);
+    onAbort = () => resolve(timedOut);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([handler(request, { signal }), timeout, aborted]);
+    return readDecision(await Promise.race([handler(request, { signal }), ends]));
   } catch (error) {
     return { action: 'invalid', approvalId: request.approvalId, error: describeError(error) };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
+    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
   }
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : 'unknown error';
 }

@@ -10,6 +10,7 @@ export {
   type ToolOutput,
 } from './driver.js';
 export type { RunEvent, RunEventType } from './events.js';
+export { RunConfigError } from './host.js';
 export { compactionReminder } from './reminder.js';
 export { buildModelRequest, planToolsFor } from './request.js';
 export { initialRunState, type RunState, runStateSchema } from './state-schema.js';

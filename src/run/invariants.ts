@@ -49,5 +49,11 @@ export function runInvariantIssues(
       path: ['turn', 'calls'],
       message: "must track the assistant message's tool calls one for one, in order",
     });
+  // Results are matched to calls by id: an open turn whose ids repeat could not tell them apart.
+  else if (new Set(ids).size !== ids.length)
+    issues.push({
+      path: ['turn', 'calls'],
+      message: 'the tool calls of the open turn must have distinct ids',
+    });
   return issues;
 }

@@ -40,6 +40,9 @@ export const runStateSchema = lazy((z) =>
     /** A host tool failed since the last judged turn: the turn that ends this attempt is then
      *  never retried, though the loop went on after the failure. */
     toolFailed: z.boolean().default(false),
+    /** Turns in a row that called only plan bookkeeping and that the loop carried on from
+     *  (`run.maxBookkeepingTurns` caps them); a turn calling any other tool resets it. */
+    bookkeepingTurns: nonNegativeInt().default(0),
     /** The assistant turn whose tool calls are being carried out. */
     turn: z
       .strictObject({
@@ -65,4 +68,5 @@ export const initialRunState = (): RunState => ({
   previousAssistantText: null,
   nextSystem: [],
   toolFailed: false,
+  bookkeepingTurns: 0,
 });

@@ -1,3 +1,4 @@
+import { PlanfirstError } from '../errors.js';
 import { ackFastPathInstruction } from '../incomplete-turn/fast-path.js';
 import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { type AssistantMessage, assistantText, type ToolResultMessage } from '../messages.js';
@@ -6,8 +7,12 @@ import type { SessionState } from '../session.js';
 import { injectDecision, onApprovalDecision } from './approval-step.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
-import { modelFailed, onModelResponse, onToolResults, pendingCalls } from './turn.js';
-import type { StepContext, StepInput, StepResult } from './types.js';
+import { describeError } from './execute.js';
+import { handOut, modelFailed, onModelResponse, onToolResults, recordResults } from './turn.js';
+import type { StepContext, StepInput, StepResult, ToolResult } from './types.js';
+
+/** The result of a tool call an abort stopped before it completed (or before it started). */
+export const abortedCallResult = 'Aborted before this tool ran to completion.';
 
 /**
  * The run loop as one pure function: given the session and the outcome of the last
@@ -19,6 +24,30 @@ export function step(
   input: StepInput,
   context: StepContext = {},
 ): StepResult {
+  try {
+    return stepOnce(session, input, context);
+  } catch (error) {
+    // Typed errors (invalid options) are the caller's to handle; anything else means a value
+    // the host passed could not be read (a revoked Proxy, a getter that throws). The session
+    // comes back exactly as it was given.
+    if (error instanceof PlanfirstError) throw error;
+    const reason = RunReasons.unreadableInput;
+    return {
+      session,
+      effect: {
+        type: 'finish',
+        outcome: {
+          status: 'error',
+          reason,
+          text: `a value passed to step could not be read: ${describeError(error)}`,
+        },
+      },
+      events: [{ type: 'run_finished', status: 'error', reason }],
+    };
+  }
+}
+
+function stepOnce(session: SessionState, input: StepInput, context: StepContext): StepResult {
   const problem = invalidInput(input);
   const scope: StepScope = {
     options: ensureResolved(context.options),
@@ -48,7 +77,7 @@ export function step(
     case 'approval_decision':
       return onApprovalDecision(session, input.decision, scope);
     case 'abort':
-      return onAbort(session, scope);
+      return onAbort(session, input.results, scope);
     case 'resume':
       return onResume(session, scope);
   }
@@ -78,6 +107,9 @@ function invalidInput(input: StepInput): string | undefined {
     return 'user_message: content must be a string';
   if (type === 'model_error' && typeof (value as { error?: unknown }).error !== 'string')
     return 'model_error: error must be a string';
+  const { results } = value as { results?: unknown };
+  if (type === 'abort' && results !== undefined && !Array.isArray(results))
+    return 'abort: results must be an array when given';
   const { approvalId } = value as { approvalId?: unknown };
   if (type === 'model_response' && approvalId !== undefined && typeof approvalId !== 'string')
     return 'model_response: approvalId must be a string';
@@ -97,6 +129,7 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
     previousAssistantText: previous,
     nextSystem: [],
     toolFailed: false,
+    bookkeepingTurns: 0,
   });
   scope.events.push({ type: 'run_started', trigger: 'user_message' });
   s = injectDecision(s, scope);
@@ -112,10 +145,22 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
   return callModel(s, scope);
 }
 
-/** Abort at any point: open tool calls get an "aborted" result so the conversation stays whole. */
-function onAbort(session: SessionState, scope: StepScope): StepResult {
+/**
+ * Abort at any point. Results the driver has in hand are kept (with their `tool_executed`
+ * events); the other open tool calls get an "aborted" result so the conversation stays whole.
+ */
+function onAbort(
+  session: SessionState,
+  results: readonly ToolResult[] | undefined,
+  scope: StepScope,
+): StepResult {
   const parked = session.run.phase === 'approval';
-  const s = closeOpenTurn(session, 'Aborted before this tool ran to completion.');
+  const turn = session.run.turn;
+  const kept =
+    turn === undefined || results === undefined
+      ? session
+      : withRun(session, { turn: { ...turn, calls: recordResults(turn.calls, results, scope) } });
+  const s = closeOpenTurn(kept, abortedCallResult);
   if (parked)
     return finish(
       withRun(s, { phase: 'approval' }),
@@ -132,7 +177,7 @@ function onResume(session: SessionState, scope: StepScope): StepResult {
     case 'model':
       return callModel(session, scope);
     case 'tools':
-      return result(session, { type: 'execute_tools', calls: pendingCalls(session) }, scope);
+      return handOut(session, scope);
     case 'approval': {
       const pm = session.planMode;
       if (pm.approval === 'pending' && pm.approvalId && pm.plan)

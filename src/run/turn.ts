@@ -1,26 +1,31 @@
-import { copyAssistantMessage } from '../assistant-copy.js';
 import { resolveIncompleteTurn } from '../incomplete-turn/resolve.js';
 import { summarizeTurn } from '../incomplete-turn/turn-summary.js';
 import {
   type AssistantMessage,
-  assistantMessageSchema,
   assistantText,
   assistantToolCalls,
   type ToolCallBlock,
   type ToolResultMessage,
 } from '../messages.js';
-import { checkToolCall, isReadOnlyCall } from '../plan-mode/gate.js';
+import {
+  checkToolCall,
+  type GateDecision,
+  isReadOnlyCall,
+  type ToolCallRequest,
+} from '../plan-mode/gate.js';
 import { handlePlanToolCall } from '../plan-mode/plan-tool-call.js';
 import { isPlanBookkeeping, isPlanToolName } from '../plan-mode/tool-names.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import type { TurnCall } from './state-schema.js';
-import type { StepResult, ToolResult } from './types.js';
+import { readModelResponse, withOwnCallIds } from './tool-call-ids.js';
+import type { StepResult, ToolDefinition, ToolResult } from './types.js';
 
 /**
  * A model response arrived: record it, then answer every tool call — plan tools and blocked
- * calls by planfirst itself, allowed calls by the host — before judging the turn.
+ * calls by planfirst itself, allowed calls by the host — before judging the turn. Calls are
+ * tracked by their position in the message; ids only label results (`withOwnCallIds`).
  */
 export function onModelResponse(
   session: SessionState,
@@ -28,12 +33,12 @@ export function onModelResponse(
   approvalId: string | undefined,
   scope: StepScope,
 ): StepResult {
-  const parsed = readAssistantMessage(message);
+  const parsed = readModelResponse(message);
   if (parsed === undefined)
     return modelFailed(session, 'the model client returned a message planfirst cannot read', scope);
-  const assistant = parsed;
+  const messageIndex = session.messages.length;
+  const assistant = withOwnCallIds(parsed, messageIndex);
   let s = appendMessages(withRun(session, { phase: 'tools' }), assistant);
-  const messageIndex = s.messages.length - 1;
   const toolCalls = assistantToolCalls(assistant);
   scope.events.push({
     type: 'assistant_message',
@@ -41,19 +46,12 @@ export function onModelResponse(
     toolCalls: toolCalls.length,
   });
 
+  const definitions = new Map(scope.tools.map((t) => [t.name, t] as const));
   const calls: TurnCall[] = [];
   let requested: string | undefined;
-  const seen = new Set<string>();
   for (const call of toolCalls) {
-    const definition = scope.tools.find((t) => t.name === call.name);
-    const readOnly = isReadOnlyCall(
-      {
-        name: call.name,
-        input: call.input,
-        ...(definition?.readOnly === true ? { readOnly: true } : {}),
-      },
-      scope.options,
-    );
+    const request = gateRequest(call, definitions);
+    const readOnly = isReadOnlyCall(request, scope.options);
     const done = (content: string, isError: boolean): TurnCall => ({
       id: call.id,
       name: call.name,
@@ -61,16 +59,6 @@ export function onModelResponse(
       status: 'done',
       result: { content, isError },
     });
-    if (seen.has(call.id)) {
-      calls.push(
-        done(
-          `Tool call id ${call.id} was used twice in one message; use a fresh id per call.`,
-          true,
-        ),
-      );
-      continue;
-    }
-    seen.add(call.id);
     if (isPlanToolName(call.name)) {
       const wasPlan = s.planMode.mode === 'plan';
       const outcome = handlePlanToolCall(s, call, {
@@ -92,27 +80,12 @@ export function onModelResponse(
       calls.push(done(outcome.result.content, outcome.result.isError));
       continue;
     }
-    const gate = checkToolCall(
-      s,
-      {
-        name: call.name,
-        input: call.input,
-        ...(definition?.readOnly === true ? { readOnly: true } : {}),
-      },
-      scope.options,
-    );
+    const gate = checkToolCall(s, request, scope.options);
     if (!gate.allowed) {
-      scope.events.push({
-        type: 'tool_blocked',
-        toolCallId: call.id,
-        name: call.name,
-        code: gate.code,
-        message: gate.message,
-      });
-      calls.push(done(gate.message, true));
+      calls.push(blocked(call, readOnly, gate, scope));
       continue;
     }
-    if (definition === undefined) {
+    if (!definitions.has(call.name)) {
       calls.push(done(`There is no tool named \`${call.name}\`.`, true));
       continue;
     }
@@ -122,11 +95,7 @@ export function onModelResponse(
   s = withRun(s, {
     turn: { messageIndex, calls, ...(requested === undefined ? {} : { approvalId: requested }) },
   });
-  const pending = toolCalls.filter((c) =>
-    calls.some((t) => t.id === c.id && t.status === 'pending'),
-  );
-  if (pending.length > 0) return result(s, { type: 'execute_tools', calls: pending }, scope);
-  return finishTurn(s, scope);
+  return handOut(s, scope);
 }
 
 /** Results from the host's executor; the turn is judged once every call is answered. */
@@ -138,16 +107,34 @@ export function onToolResults(
   const turn = session.run.turn;
   if (session.run.phase !== 'tools' || turn === undefined)
     return result(session, { type: 'execute_tools', calls: [] }, scope);
-  // Results come from the host's code: read them defensively, never throw out of step().
+  const s = withRun(session, {
+    turn: { ...turn, calls: recordResults(turn.calls, results, scope) },
+  });
+  return handOut(s, scope);
+}
+
+/**
+ * The calls of `calls` that have a result in `results` (the host's, read defensively: it is
+ * the host's code and never makes step() throw) are done, with a `tool_executed` event each.
+ * A result for a call that is already done, or for no call, changes nothing.
+ */
+export function recordResults(
+  calls: readonly TurnCall[],
+  results: readonly unknown[] | undefined,
+  scope: StepScope,
+): TurnCall[] {
+  const byId = new Map<string, ToolResult>();
   const list: readonly unknown[] = Array.isArray(results) ? results : [];
-  const calls = turn.calls.map((call) => {
-    const r = list.find(
-      (x): x is ToolResult =>
-        typeof x === 'object' && x !== null && (x as ToolResult).toolCallId === call.id,
-    );
+  for (const x of list) {
+    const id = readId(x);
+    if (id !== undefined && !byId.has(id)) byId.set(id, x as ToolResult);
+  }
+  if (byId.size === 0) return [...calls];
+  return calls.map((call) => {
+    const r = byId.get(call.id);
     if (call.status === 'done' || r === undefined) return call;
     const content = readContent(r);
-    const isError = content === undefined || r.isError === true;
+    const isError = content === undefined || readIsError(r);
     scope.events.push({ type: 'tool_executed', toolCallId: call.id, name: call.name, isError });
     return {
       ...call,
@@ -156,19 +143,96 @@ export function onToolResults(
       ...(isError ? { failed: true } : {}),
     };
   });
-  const s = withRun(session, { turn: { ...turn, calls } });
-  const missing = pendingCalls(s);
-  if (missing.length > 0) return result(s, { type: 'execute_tools', calls: missing }, scope);
+}
+
+/**
+ * Hands the turn's pending calls to the host, each judged again by the gate against the
+ * session as it is now: the host may have turned plan mode on (or the stored plan state may be
+ * corrupt) since the call was first judged. A call the gate now blocks is answered with the
+ * gate's message and never handed out. With nothing left to run, the turn is judged.
+ */
+export function handOut(session: SessionState, scope: StepScope): StepResult {
+  const turn = session.run.turn;
+  if (turn === undefined) return finishTurn(session, scope);
+  const message = session.messages[turn.messageIndex];
+  const toolCalls = message?.role === 'assistant' ? assistantToolCalls(message) : [];
+  const definitions = new Map(scope.tools.map((t) => [t.name, t] as const));
+  const out: ToolCallBlock[] = [];
+  let changed = false;
+  const calls = turn.calls.map((c, i) => {
+    if (c.status !== 'pending') return c;
+    const call = toolCalls[i];
+    // Calls are tracked one for one with the message (parseSession checks it); a session that
+    // breaks this is refused the call rather than run something unjudged.
+    if (call === undefined || call.id !== c.id) {
+      changed = true;
+      return {
+        ...c,
+        status: 'done' as const,
+        result: {
+          content: 'Not executed: the stored turn does not match its message.',
+          isError: true,
+        },
+      };
+    }
+    const gate = checkToolCall(session, gateRequest(call, definitions), scope.options);
+    if (!gate.allowed) {
+      changed = true;
+      return blocked(call, c.readOnly, gate, scope);
+    }
+    out.push(call);
+    return c;
+  });
+  const s = changed ? withRun(session, { turn: { ...turn, calls } }) : session;
+  if (out.length > 0) return result(s, { type: 'execute_tools', calls: out }, scope);
   return finishTurn(s, scope);
 }
 
-/** The assistant's tool calls the host still has to execute. */
+/** The assistant's tool calls the host still has to execute (without judging them again). */
 export function pendingCalls(session: SessionState): ToolCallBlock[] {
   const turn = session.run.turn;
   if (turn === undefined) return [];
-  const message = session.messages[turn.messageIndex] as AssistantMessage | undefined;
+  const message = session.messages[turn.messageIndex];
   const all = message?.role === 'assistant' ? assistantToolCalls(message) : [];
-  return all.filter((c) => turn.calls.some((t) => t.id === c.id && t.status === 'pending'));
+  const out: ToolCallBlock[] = [];
+  turn.calls.forEach((t, i) => {
+    const call = all[i];
+    if (t.status === 'pending' && call !== undefined && call.id === t.id) out.push(call);
+  });
+  return out;
+}
+
+function gateRequest(
+  call: ToolCallBlock,
+  definitions: ReadonlyMap<string, ToolDefinition>,
+): ToolCallRequest {
+  return {
+    name: call.name,
+    input: call.input,
+    ...(definitions.get(call.name)?.readOnly === true ? { readOnly: true } : {}),
+  };
+}
+
+function blocked(
+  call: ToolCallBlock,
+  readOnly: boolean,
+  gate: GateDecision,
+  scope: StepScope,
+): TurnCall {
+  scope.events.push({
+    type: 'tool_blocked',
+    toolCallId: call.id,
+    name: call.name,
+    code: gate.code,
+    message: gate.message,
+  });
+  return {
+    id: call.id,
+    name: call.name,
+    readOnly,
+    status: 'done',
+    result: { content: gate.message, isError: true },
+  };
 }
 
 /**
@@ -209,9 +273,7 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
   }
 
   const summary = summarizeTurn(assistant, {
-    readOnly: assistantToolCalls(assistant).map(
-      (c) => turn.calls.find((t) => t.id === c.id)?.readOnly ?? false,
-    ),
+    readOnly: assistantToolCalls(assistant).map((_c, i) => turn.calls[i]?.readOnly ?? false),
     userPrompt: s.run.userPrompt,
     previousAssistantText: s.run.previousAssistantText,
     toolError: s.run.toolFailed || turn.calls.some((c) => c.failed === true),
@@ -224,7 +286,10 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     ...(scope.model === undefined ? {} : { model: scope.model }),
   });
   // A judged turn ends the attempt; a turn the loop carries on from passes its failure on.
-  s = withRun(resolved.state, { toolFailed: loopContinues && summary.toolError });
+  s = withRun(resolved.state, {
+    toolFailed: loopContinues && summary.toolError,
+    ...(loopContinues ? { bookkeepingTurns: 0 } : {}),
+  });
   scope.events.push({
     type: 'turn_classified',
     kind: resolved.classification.kind,
@@ -251,8 +316,23 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
     });
     return callModel(s, scope);
   }
-  if (turn.calls.length > 0) return callModel(s, scope);
-  return finish(s, { status: 'completed', text: assistantText(assistant) }, scope);
+  if (turn.calls.length === 0)
+    return finish(s, { status: 'completed', text: assistantText(assistant) }, scope);
+  if (loopContinues) return callModel(s, scope);
+  // Only plan bookkeeping: the model may go on working, but it cannot loop on it for ever (the
+  // bound worstCaseModelCalls promises holds for every model behaviour).
+  const bookkeeping = (s.run.bookkeepingTurns ?? 0) + 1;
+  if (bookkeeping > scope.options.run.maxBookkeepingTurns)
+    return finish(
+      s,
+      {
+        status: 'budget_exhausted',
+        reason: RunReasons.maxBookkeepingTurns,
+        text: `The run stopped: the model updated its plan ${bookkeeping} turns in a row without doing any work.`,
+      },
+      scope,
+    );
+  return callModel(withRun(s, { bookkeepingTurns: bookkeeping }), scope);
 }
 
 /** The model client failed: the run stops with an error, ready to retry the same call. */
@@ -265,11 +345,10 @@ export function modelFailed(session: SessionState, error: string, scope: StepSco
   );
 }
 
-// A model client's object may be anything (a Proxy, a getter that throws): reading it must end
-// in a message or in a model error, never in an exception out of step().
-function readAssistantMessage(message: unknown): AssistantMessage | undefined {
+function readId(x: unknown): string | undefined {
   try {
-    return copyAssistantMessage(message) ?? assistantMessageSchema.safeParse(message).data;
+    const id = typeof x === 'object' && x !== null ? (x as ToolResult).toolCallId : undefined;
+    return typeof id === 'string' ? id : undefined;
   } catch {
     return undefined;
   }
@@ -280,5 +359,13 @@ function readContent(r: ToolResult): string | undefined {
     return typeof r.content === 'string' ? r.content : String(r.content);
   } catch {
     return undefined;
+  }
+}
+
+function readIsError(r: ToolResult): boolean {
+  try {
+    return r.isError === true;
+  } catch {
+    return true;
   }
 }

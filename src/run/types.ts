@@ -45,7 +45,9 @@ export type StepInput =
   | { type: 'model_error'; error: string; now: number }
   | { type: 'tool_results'; results: ToolResult[]; now: number }
   | { type: 'approval_decision'; decision: unknown; now: number }
-  | { type: 'abort'; now: number }
+  /** Stop the run. `results`: calls of the open turn that completed before the abort (kept;
+   *  every other open call gets an "aborted" result). */
+  | { type: 'abort'; now: number; results?: ToolResult[] }
   /** Carry on from where the run stopped (after a model error, or a crash). */
   | { type: 'resume'; now: number };
 

@@ -1,16 +1,22 @@
 import { ShellCodes } from './codes.js';
+import { isLocaleVariable, isSafeLocaleValue, localeAdvice } from './locale.js';
 import type { Block } from './spec.js';
 import type { ShellAssignment } from './types.js';
 
 // The only variables a command may set, all inert for the programs we allow. Pagers may
 // be set to `cat` and nothing else: a pager is a program the tool would run.
-const inert = new Set(['LANG', 'LANGUAGE', 'TZ', 'NO_COLOR', 'CLICOLOR', 'COLUMNS']);
+// LANG and LC_* are allowed only with a locale whose byte semantics match the analyzer's.
+const inert = new Set(['LANGUAGE', 'TZ', 'NO_COLOR', 'CLICOLOR', 'COLUMNS']);
 const pagers = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER']);
 
 /** Judges `NAME=value` prefixes; undefined when all are allowed. */
 export function judgeAssignments(assignments: readonly ShellAssignment[]): Block | undefined {
   for (const { name, value } of assignments) {
-    if (inert.has(name) || name.startsWith('LC_')) continue;
+    if (inert.has(name)) continue;
+    if (isLocaleVariable(name)) {
+      if (isSafeLocaleValue(value.value)) continue;
+      return { code: ShellCodes.locale, reason: localeAdvice(name, value.value) };
+    }
     if (pagers.has(name)) {
       if (value.value === 'cat') continue;
       return {
@@ -25,7 +31,7 @@ export function judgeAssignments(assignments: readonly ShellAssignment[]): Block
       };
     return {
       code: ShellCodes.assignment,
-      reason: `setting ${name} is not allowed while planning; only LC_*, LANG, LANGUAGE, TZ, NO_COLOR, CLICOLOR, COLUMNS and PAGER=cat may prefix a command`,
+      reason: `setting ${name} is not allowed while planning; only LC_* and LANG (C, POSIX or *.UTF-8), LANGUAGE, TZ, NO_COLOR, CLICOLOR, COLUMNS and PAGER=cat may prefix a command`,
     };
   }
   return undefined;

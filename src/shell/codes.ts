@@ -28,6 +28,8 @@ export const ShellCodes = {
   comment: 'comment',
   unquotedHeredoc: 'unquoted_heredoc',
   assignment: 'assignment',
+  /** LANG or LC_* set to a locale other than C, POSIX or *.UTF-8. */
+  locale: 'unsafe_locale',
 
   // Redirections.
   redirectWrite: 'redirect_write',

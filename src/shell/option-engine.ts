@@ -294,7 +294,7 @@ export function judgeWithSpec(
     const verdict = judgeOption(program, spec, item);
     if (verdict !== undefined) return block(verdict);
   }
-  const glob = findUnsafeGlob(program, args, spec, result.optionsEndAt);
+  const glob = findUnsafeGlob(program, args, spec, result);
   if (glob !== undefined) return block(glob);
   const count = judgeOperandCount(program, spec, result.args.operands);
   if (count !== undefined) return block(count);
@@ -319,15 +319,32 @@ function findUnsafeGlob(
   program: string,
   args: readonly ShellWord[],
   spec: ProgramSpec,
-  optionsEndAt: number,
+  parsed: Parse,
 ): Block | undefined {
   if (spec.globs === 'anywhere') return undefined;
+  const { optionsEndAt } = parsed;
+  // An option's value may be code or a pattern (`-e SCRIPT`): a glob there is never relaxed.
+  const values = new Set<ShellWord>();
+  for (const item of parsed.found)
+    if (item.parsed.value !== undefined) values.add(item.parsed.value);
   for (let i = 0; i < args.length; i++) {
     const word = args[i] as ShellWord;
     if (!word.glob) continue;
-    if (spec.globs === 'never' || i < optionsEndAt) return describeGlob(program, word, spec.globs);
+    if (spec.globs === 'never') return describeGlob(program, word, spec.globs);
+    if (i < optionsEndAt && (values.has(word) || !hasLiteralPrefix(word)))
+      return describeGlob(program, word, spec.globs);
   }
   return undefined;
+}
+
+/**
+ * A glob written with a literal first character other than `-` (`./*.txt`, `src/*.ts`) expands
+ * only to names that start with that character, so never to an option. The first character must
+ * be unquoted and plain in the source too (a quoted `'*'x*` is judged as if it could be `-`).
+ */
+export function hasLiteralPrefix(word: ShellWord): boolean {
+  const first = word.raw.charAt(0);
+  return first !== '' && first === word.value.charAt(0) && /[A-Za-z0-9._/]/.test(first);
 }
 
 function judgeOperandCount(

@@ -101,7 +101,7 @@ export function describeGlob(program: string, word: ShellWord, policy: GlobPolic
   const fix =
     policy === 'never'
       ? `\`${program}\` does not accept globs here; quote the glob or list the files`
-      : `a file name from \`${word.raw}\` could become an option of \`${program}\`; quote the glob or put it after --`;
+      : `a file name from \`${word.raw}\` could become an option of \`${program}\`; start the glob with ./ (\`./${word.raw}\`) or put it after -- (\`${program} … -- ${word.raw}\`)`;
   return { code: ShellCodes.unsafeGlob, reason: fix };
 }
 

@@ -3,6 +3,8 @@ import { resolveApproval } from '../plan-mode/approval.js';
 import { IgnoredReasons } from '../plan-mode/codes.js';
 import type { RunInput, RunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
+import { describeError, linkSignals } from '../run/execute.js';
+import { RunConfigError, readRunInput } from '../run/host.js';
 import type { StepInput, StepResult } from '../run/types.js';
 import { createSession, type SessionState } from '../session.js';
 import { Claim, leaseBlocks } from './claim.js';
@@ -11,7 +13,7 @@ import type { VersionConflictError } from './contract.js';
 import { type Driving, driving } from './driving.js';
 import { intentFor, interruptedCallResult, notStartedCallResult } from './intents.js';
 import type { StoredRecord, ToolIntent } from './record.js';
-import { anySignal, describeError, executeStoredTools } from './tools.js';
+import { executeStoredTools } from './tools.js';
 import type { RecoveredCall, StoredRunConfig, StoredRunResult } from './types.js';
 
 // Each lost claim race means another writer made progress; this many in a row is a storm.
@@ -29,8 +31,11 @@ export async function runStored(
   input: RunInput,
 ): Promise<StoredRunResult> {
   const d = driving(config, sessionId);
+  const read = readRunInput(input);
+  if (read === undefined)
+    throw new RunConfigError('the run input must be { message }, { decision } or { resume: true }');
   for (let attempt = 1; ; attempt++) {
-    const claimed = await claimSession(d, input);
+    const claimed = await claimSession(d, read as RunInput);
     if ('outcome' in claimed) return claimed;
     const error = claimed.claim.lost;
     if (error === undefined) {
@@ -189,7 +194,8 @@ async function callModel(
   claim: Claim,
   request: Parameters<Driving['model']>[0],
 ): Promise<StepInput> {
-  const signal = anySignal(d.signal, claim.lostSignal);
+  const linked = linkSignals(d.signal, claim.lostSignal);
+  const signal = linked.signal;
   try {
     const message = await d.model(request, { signal });
     if (d.signal.aborted) return { type: 'abort', now: d.now() };
@@ -197,6 +203,8 @@ async function callModel(
   } catch (error) {
     if (d.signal.aborted) return { type: 'abort', now: d.now() };
     return { type: 'model_error', error: describeError(error), now: d.now() };
+  } finally {
+    linked.dispose();
   }
 }
 

@@ -1,11 +1,11 @@
-import { ensureResolved, type ResolvedOptions } from '../options.js';
-import { newApprovalId } from '../plan-mode/approval-id.js';
+import type { ResolvedOptions } from '../options.js';
 import type { ModelClient } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
+import { RunConfigError, readHostConfig } from '../run/host.js';
 import { step } from '../run/step.js';
 import type { StepInput, StepResult } from '../run/types.js';
 import type { SessionState } from '../session.js';
-import type { ToolDelivery } from './codes.js';
+import { ToolDeliveries, type ToolDelivery } from './codes.js';
 import { StoreInputError, storeInput, type VersionedSessionStore } from './contract.js';
 import { defaultToolDelivery } from './intents.js';
 import type { StoredRunConfig, StoredToolExecutor } from './types.js';
@@ -35,35 +35,45 @@ export interface Driving {
 }
 
 export function driving(config: StoredRunConfig, sessionId: string): Driving {
-  const options = ensureResolved(config.options);
-  const newId = config.newId ?? newApprovalId;
+  // Read defensively, as runAgent reads its config: a bad one is a RunConfigError.
+  const host = readHostConfig<StoredToolExecutor['execute']>(config, [
+    'store',
+    'workerId',
+    'leaseMs',
+    'delivery',
+  ]);
+  const { options, newId, raw } = host;
   const context = {
     options,
-    tools: config.tools.definitions,
-    ...(config.modelId === undefined ? {} : { model: config.modelId }),
+    tools: host.definitions,
+    ...(host.modelId === undefined ? {} : { model: host.modelId }),
   };
   const events: RunEvent[] = [];
   const emit = (list: readonly RunEvent[]) => {
     for (const e of list) {
       events.push(e);
-      config.onEvent?.(e);
+      host.onEvent(e);
     }
   };
-  const leaseMs = config.leaseMs ?? defaultLeaseMs;
+  if (typeof raw.store !== 'object' || raw.store === null)
+    throw new RunConfigError('config.store must be a VersionedSessionStore');
+  if (raw.delivery !== undefined && typeof raw.delivery !== 'function')
+    throw new RunConfigError('config.delivery must be a function when given');
+  const leaseMs = (raw.leaseMs as number | undefined) ?? defaultLeaseMs;
   if (!Number.isSafeInteger(leaseMs) || leaseMs < 1)
     throw new StoreInputError(`leaseMs must be a positive integer, got ${String(leaseMs)}`);
   return {
-    store: config.store,
+    store: raw.store as VersionedSessionStore,
     sessionId: storeInput.id('sessionId', sessionId),
-    owner: storeInput.id('workerId', config.workerId ?? newId()),
+    owner: storeInput.id('workerId', raw.workerId ?? newId()),
     leaseMs,
     options,
-    model: config.model,
-    tools: config.tools,
-    signal: config.signal ?? new AbortController().signal,
-    now: config.now ?? Date.now,
+    model: host.model as ModelClient,
+    tools: { definitions: host.definitions, execute: host.execute },
+    signal: host.signal,
+    now: host.now,
     newId,
-    delivery: config.delivery ?? defaultToolDelivery,
+    delivery: safeDelivery(raw.delivery as Driving['delivery'] | undefined),
     events,
     step(session, input) {
       const out = step(session, input, context);
@@ -72,5 +82,19 @@ export function driving(config: StoredRunConfig, sessionId: string): Driving {
     },
     stepQuiet: (session, input) => step(session, input, context),
     emit,
+  };
+}
+
+// The host's delivery choice; one that throws or answers something else gets the default,
+// which never runs a call twice unless the gate judged it read-only.
+function safeDelivery(delivery: Driving['delivery'] | undefined): Driving['delivery'] {
+  if (delivery === undefined) return defaultToolDelivery;
+  return (call) => {
+    try {
+      const chosen = delivery(call);
+      if (chosen === ToolDeliveries.atMostOnce || chosen === ToolDeliveries.atLeastOnce)
+        return chosen;
+    } catch {}
+    return defaultToolDelivery(call);
   };
 }

@@ -1,5 +1,7 @@
 import type { ToolCallBlock } from '../messages.js';
-import type { StepResult, ToolResult } from '../run/types.js';
+import { linkSignals, runToolCall } from '../run/execute.js';
+import type { StepInput, StepResult, ToolResult } from '../run/types.js';
+import type { SessionState } from '../session.js';
 import type { Claim } from './claim.js';
 import { ToolDeliveries } from './codes.js';
 import type { Driving } from './driving.js';
@@ -52,7 +54,13 @@ export async function executeStoredTools(
 
   let last = current;
   const apply = (results: ToolResult[]) => {
-    last = d.step(last.session, { type: 'tool_results', results, now: d.now() });
+    // After an abort, the results that close the turn go in with the abort itself: kept, and
+    // no model call is asked for.
+    const input: StepInput =
+      d.signal.aborted && closesTurn(last.session, results)
+        ? { type: 'abort', results, now: d.now() }
+        : { type: 'tool_results', results, now: d.now() };
+    last = d.step(last.session, input);
     const done = results.map((r) => r.toolCallId);
     return claim.commit(last.session, {
       intents: (intents) => withoutIntents(intents, messageIndex, done),
@@ -82,13 +90,21 @@ export async function executeStoredTools(
   if (reported.length > 0 && !(await apply(reported))) return last;
   if (d.options.run.parallelToolCalls) {
     if (runnable.length === 0 || !(await record(runnable))) return last;
-    await claim.heartbeat(() => Promise.all(runnable.map(async (r) => apply([await run(r)]))));
+    await claim.heartbeat(() =>
+      Promise.all(
+        runnable.map(async (r) => {
+          const result = await run(r);
+          if (result !== undefined) await apply([result]);
+        }),
+      ),
+    );
     return last;
   }
   for (const r of runnable) {
     if (d.signal.aborted || !(await record([r]))) break;
     const result = await claim.heartbeat(() => run(r));
-    if (!(await apply([result]))) break;
+    // A call the abort stopped has no result: the abort answers it.
+    if (result === undefined || !(await apply([result]))) break;
   }
   return last;
 }
@@ -98,41 +114,24 @@ async function runTool(
   claim: Claim,
   messageIndex: number,
   { call, attempt }: Runnable,
-): Promise<ToolResult> {
-  const signal = anySignal(d.signal, claim.lostSignal);
-  if (signal.aborted)
-    return { toolCallId: call.id, content: 'Aborted before this tool ran.', isError: true };
+): Promise<ToolResult | undefined> {
+  const linked = linkSignals(d.signal, claim.lostSignal);
   try {
-    const output = await d.tools.execute(call, {
-      signal,
-      idempotencyKey: toolIdempotencyKey(d.sessionId, messageIndex, call.id),
-      sessionId: d.sessionId,
-      attempt,
-    });
-    return typeof output === 'string'
-      ? { toolCallId: call.id, content: output, isError: false }
-      : { toolCallId: call.id, content: String(output.content), isError: output.isError === true };
-  } catch (error) {
-    return {
-      toolCallId: call.id,
-      content: `The tool failed: ${describeError(error)}`,
-      isError: true,
-    };
+    return await runToolCall(call, linked.signal, () =>
+      d.tools.execute(call, {
+        signal: linked.signal,
+        idempotencyKey: toolIdempotencyKey(d.sessionId, messageIndex, call.id),
+        sessionId: d.sessionId,
+        attempt,
+      }),
+    );
+  } finally {
+    linked.dispose();
   }
 }
 
-/** A signal that fires when either fires (AbortSignal.any is missing before Node 20.3). */
-export function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (a.aborted) return a;
-  if (b.aborted) return b;
-  const controller = new AbortController();
-  const fire = (s: AbortSignal) => () => controller.abort(s.reason);
-  a.addEventListener('abort', fire(a), { once: true });
-  b.addEventListener('abort', fire(b), { once: true });
-  return controller.signal;
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : 'unknown error';
+/** Whether `results` answer every call of the open turn still waiting for one. */
+function closesTurn(session: SessionState, results: readonly ToolResult[]): boolean {
+  const answered = new Set(results.map((r) => r.toolCallId));
+  return (session.run.turn?.calls ?? []).every((c) => c.status === 'done' || answered.has(c.id));
 }

@@ -176,10 +176,12 @@ describe('worstCaseModelCalls', () => {
   }
 
   it.each([
-    [{}, 7],
-    [{ autoContinue: { enabled: true } }, 28],
+    // Stalls, plus run.maxBookkeepingTurns (3 by default) turns of plan bookkeeping only.
+    [{}, 10],
+    [{ run: { maxBookkeepingTurns: 0 } }, 7],
+    [{ autoContinue: { enabled: true } }, 31],
     [{ autoContinue: { enabled: true, maxCycles: 10 } }, 50],
-    [{ autoContinue: { enabled: true, maxCycles: 10 }, run: { maxModelCalls: 1000 } }, 77],
+    [{ autoContinue: { enabled: true, maxCycles: 10 }, run: { maxModelCalls: 1000 } }, 80],
     [
       {
         incompleteTurn: {
@@ -187,16 +189,16 @@ describe('worstCaseModelCalls', () => {
         },
         autoContinue: { enabled: true, maxCycles: 4 },
       },
-      10,
+      13,
     ],
-    [{ planMode: { allowModelEnter: true } }, 9],
+    [{ planMode: { allowModelEnter: true } }, 12],
     [
       {
         incompleteTurn: {
           retryLimits: { planningOnly: 0, singleActionNarration: 0, planAckOnly: 9 },
         },
       },
-      13,
+      16,
     ],
     [{ incompleteTurn: { enabled: false } }, 50],
     [{ run: { maxModelCalls: 5 } }, 5],
@@ -204,6 +206,7 @@ describe('worstCaseModelCalls', () => {
     expect(worstCaseModelCalls(options)).toBe(expected);
   });
 
+  // The resolver alone (no driver, so no plan bookkeeping): the stall part of the bound.
   it('matches what the resolver allows a model that never acts, from either mode', () => {
     for (const options of [
       {},
@@ -220,7 +223,7 @@ describe('worstCaseModelCalls', () => {
         },
       },
     ]) {
-      const cap = { ...options, run: { maxModelCalls: 1000 } };
+      const cap = { ...options, run: { maxModelCalls: 1000, maxBookkeepingTurns: 0 } };
       expect(Math.max(adversary(cap, false), adversary(cap, true)), JSON.stringify(options)).toBe(
         worstCaseModelCalls(cap),
       );

@@ -43,7 +43,7 @@ export function programsTable(): string {
     '',
     ...allowed,
     '',
-    'Programs that always block (interpreters answer a bare `--version`):',
+    'Programs that always block (the interpreters in `versionProbes` answer their own version flag):',
     '',
     ...blocked,
   ].join('\n');

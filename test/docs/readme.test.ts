@@ -6,6 +6,7 @@ import {
   DecisionTokenCodes,
   ErrorCodes,
   GateCodes,
+  HookCodes,
   IgnoredReasons,
   PlanMessageKinds,
   RetryKinds,
@@ -78,6 +79,7 @@ describe('README documents', () => {
       ToolDeliveries,
       SweepCodes,
       DecisionTokenCodes,
+      HookCodes,
     }),
   )('every code of %s', (_name, codes) => {
     for (const code of Object.values(codes)) expect(readme, code).toContain(`\`${code}\``);

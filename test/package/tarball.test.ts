@@ -53,6 +53,8 @@ describe('the packed tarball', () => {
     );
     expect(outside).toEqual([]);
     expect(files).toContain('package/dist/cli.js');
+    // What coding agents run per tool call (`planfirst hook install` points at it).
+    expect(files).toContain('package/dist/hook.js');
     expect(files).toContain('package/dist/adapters/pi-agent-core.js');
     expect(files).toContain('package/dist/stores/postgres.cjs');
     expect(files).toContain('package/dist/stores/redis.d.ts');

@@ -281,7 +281,11 @@ describe('resolveApproval', () => {
     ).state;
     for (const action of ['reject', 'timeout', 'edit'])
       expect(
-        resolveApproval(approved, { action, approvalId: 'a-1', plan: samplePlan }, { now: 12 }),
+        resolveApproval(
+          approved,
+          { action, approvalId: 'a-1', ...(action === 'edit' ? { plan: samplePlan } : {}) },
+          { now: 12 },
+        ),
       ).toMatchObject({ applied: false, reason: 'already_decided', state: approved });
     const timedOut = resolveApproval(
       pending(),
@@ -331,7 +335,11 @@ describe('resolveApproval', () => {
 
 describe('approval history', () => {
   const decide = (s: SessionState, action: string, approvalId: string) =>
-    resolveApproval(s, { action, approvalId, plan: samplePlan }, { now: 20 });
+    resolveApproval(
+      s,
+      { action, approvalId, ...(action === 'edit' ? { plan: samplePlan } : {}) },
+      { now: 20 },
+    );
 
   it.each([
     ['approve', 'approved'],

@@ -40,7 +40,12 @@ describe('updatePlan', () => {
     );
     expect(r.state.planMode.plan?.steps).toEqual([
       { id: '1', text: 'Add a failing test', status: 'cancelled' },
-      { id: '3', text: 'Write the test in the old suite', status: 'pending' },
+      {
+        id: '3',
+        text: 'Write the test in the old suite',
+        status: 'pending',
+        addedAfterApproval: true,
+      },
       { id: '2', text: 'Guard the lookahead in parse()', status: 'pending' },
     ]);
   });

@@ -33,6 +33,13 @@ export const stalls = {
   thinkingOnly: () => assistant(thinking('Considering the options…')),
   empty: () => assistant(),
   planAck: () => assistant('Got it, I will look around first.'),
+  /** Plan bookkeeping only: no stall, but no work either. */
+  bookkeeping: () =>
+    assistant(
+      'Plan updated.',
+      toolCall('update_plan', { updates: [{ id: '1', status: 'completed' }] }),
+    ),
+  enterAgain: () => assistant(toolCall('enter_plan_mode', {})),
 };
 
 /** One read and the next step narrated: working (the loop goes on), never a retry. */

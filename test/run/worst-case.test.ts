@@ -21,8 +21,11 @@ function neverActingScript(options: PlanfirstOptions, startInPlan: boolean): Ass
   // With the resolver off nothing is judged: a narration ends the run, so the model that
   // reaches the cap is one that keeps calling tools.
   if (!o.incompleteTurn.enabled) return repeat(o.run.maxModelCalls, readThenNarrate);
+  // Plan bookkeeping is no stall: the loop carries on from run.maxBookkeepingTurns of them.
+  const bookkeeping = repeat(o.run.maxBookkeepingTurns, stalls.bookkeeping);
   if (startInPlan)
     return [
+      ...bookkeeping,
       ...repeat(l.reasoningOnly, stalls.thinkingOnly),
       ...repeat(l.empty, stalls.empty),
       ...repeat(l.planAckOnly + 1, stalls.planAck),
@@ -33,7 +36,7 @@ function neverActingScript(options: PlanfirstOptions, startInPlan: boolean): Ass
     ...repeat(l.planningOnly + 1, stalls.narration),
   ];
   const cycles = o.autoContinue.enabled ? o.autoContinue.maxCycles : 0;
-  const script = Array.from({ length: cycles + 1 }, cycle).flat();
+  const script = [...bookkeeping, ...Array.from({ length: cycles + 1 }, cycle).flat()];
   if (o.planMode.allowModelEnter) {
     // In the last cycle, enter plan mode instead of exhausting planning, and stall there.
     script.splice(
@@ -59,6 +62,8 @@ const optionSets: PlanfirstOptions[] = [
   { autoContinue: { enabled: true, maxCycles: 2 }, planMode: { allowModelEnter: true } },
   { autoContinue: { enabled: true, maxCycles: 10 } },
   { run: { maxModelCalls: 7 } },
+  { run: { maxBookkeepingTurns: 0 } },
+  { run: { maxBookkeepingTurns: 10 }, autoContinue: { enabled: true } },
   { incompleteTurn: { enabled: false } },
 ];
 
@@ -91,6 +96,8 @@ describe('worstCaseModelCalls against the driver', () => {
     // In plan mode one read is investigation (acting), so it is not a stall there.
     const stall = fc.constantFrom(...Object.values(stalls));
     const planStall = fc.constantFrom(
+      stalls.bookkeeping,
+      stalls.enterAgain,
       stalls.narration,
       stalls.planAck,
       stalls.thinkingOnly,
@@ -137,5 +144,41 @@ describe('worstCaseModelCalls against the driver', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('plan bookkeeping cannot loop past the worst case', () => {
+  it('a model that only ever calls update_plan stops at worstCaseModelCalls', async () => {
+    for (const startInPlan of [false, true]) {
+      const model = scriptedModel(Array.from({ length: 60 }, stalls.bookkeeping));
+      const result = await runAgent(
+        { model, tools: recordingTools(), options: {} },
+        createSession({ planMode: { enabled: startInPlan } }),
+        { message: 'fix the parser' },
+      );
+      expect(model.requests.length).toBeLessThanOrEqual(worstCaseModelCalls({}));
+      expect(result).toMatchObject({ status: 'budget_exhausted', reason: 'max_bookkeeping_turns' });
+    }
+  });
+
+  it('a turn that calls a host tool resets the count', async () => {
+    const b = stalls.bookkeeping;
+    const model = scriptedModel([
+      b(),
+      b(),
+      b(),
+      readThenNarrate(),
+      b(),
+      b(),
+      b(),
+      assistant('Done.'),
+    ]);
+    const result = await runAgent(
+      { model, tools: recordingTools(), options: {} },
+      createSession(),
+      { message: 'fix the parser' },
+    );
+    expect(result).toMatchObject({ status: 'completed', text: 'Done.' });
+    expect(model.requests).toHaveLength(8);
   });
 });

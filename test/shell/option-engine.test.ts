@@ -243,8 +243,8 @@ describe('judgeWithSpec judges globs by where they stand', () => {
     expect(code(text, over)).toBe(expected);
   });
 
-  it('tells the model to quote the glob or put it after --', () => {
-    expect(reason('*.txt')).toContain('quote the glob or put it after --');
+  it('tells the model to start the glob with ./ or put it after --', () => {
+    expect(reason('*.txt')).toContain('start the glob with ./ (`./*.txt`) or put it after --');
   });
 });
 

@@ -1,19 +1,27 @@
-import type { ModelMessage, ToolApprovalResponse, ToolModelMessage } from 'ai';
+import type { ModelMessage, ToolApprovalResponse, ToolModelMessage, ToolResultPart } from 'ai';
 import {
   type ApprovalDecision,
   approvedPlanMessage,
-  handlePlanToolCall,
+  ErrorCodes,
+  type IgnoredReason,
+  PlanfirstError,
   PlanMessageKinds,
   PlanToolNames,
+  planPayloadHash,
+  requestApproval,
   resolveApproval,
+  type TransitionCode,
+  TransitionCodes,
   takeDecisionMessage,
 } from '../../internal.js';
-import { bindToPending, type CallMemory, repeatedAnswer, type ToolCallRef } from './binding.js';
+import { boundApprovalId, issueApprovalId } from './binding.js';
 import type { AdapterContext } from './context.js';
-import { AiSdkCodes, PlanfirstToolError } from './errors.js';
-import { approvalAnswers, lastApprovalMessage } from './messages.js';
+import { AiSdkCodes, PlanfirstToolError, type ToolRefusalCode } from './errors.js';
+import { type ApprovalAnswer, approvalAnswers, lastApprovalMessage, MARK } from './messages.js';
 
-// exit_plan_mode on the AI SDK's own tool approval (binding.ts ties the SDK's ids to planfirst's).
+// exit_plan_mode on the AI SDK's own tool approval. A plan is put up for approval when the step
+// that proposed it finishes (onStepFinish sees the SDK's approval id), under an id bound to that
+// SDK id (binding.ts); answers are decided by the core's resolveApproval on that id alone.
 
 /** Extra answers a `tool-approval-response` cannot carry, keyed by the SDK's approval id. */
 export interface ApprovalDetails {
@@ -26,71 +34,112 @@ export interface ApprovalDetails {
 }
 
 /** What planfirst did with one approval response for `exit_plan_mode`. */
-export interface ApprovalOutcome {
+export type ApprovalOutcome = {
   /** The AI SDK's approval id (of the `tool-approval-request` part). */
   sdkApprovalId: string;
   toolCallId: string;
-  /** planfirst's approval id the response was bound to; undefined when it was refused. */
+  /** planfirst's approval id the SDK request was issued under; undefined if it issued none. */
   approvalId: string | undefined;
-  applied: boolean;
-  /** `approved`, `edited`, `rejected`, `timed_out`, or why it was refused (`stale_id`, …). */
-  code: string;
-  /** Why it was refused, for your UI or logs. */
-  message?: string;
-}
+} & (
+  | { applied: true; code: TransitionCode }
+  | {
+      applied: false;
+      /**
+       * The core's reason: `duplicate_decision` (this answer was already applied: nothing
+       * runs again), `stale_id`, `approval_timed_out`, `already_decided`, `nothing_pending`,
+       * `invalid_plan` (a bad edited plan) …
+       */
+      code: IgnoredReason;
+      /** Why, for your UI or logs. */
+      message: string;
+    }
+);
+
+const notSubmitted = {
+  code: AiSdkCodes.notSubmitted,
+  message: 'The plan was not submitted; call exit_plan_mode again.',
+};
 
 /**
- * The approval side of the adapter: `exit_plan_mode`'s `needsApproval` and `execute`, and the
- * host's `applyApprovalResponses`. Its memory (which calls it issued and decided) only sharpens
- * the binding; a fresh process falls back to the plan hash alone.
+ * The approval side of the adapter: `exit_plan_mode`'s `needsApproval` and `execute`, the
+ * requests issued when a step finishes, and the host's `applyApprovalResponses`.
  */
 export function createApprovals(ctx: AdapterContext) {
-  const issued = new Map<string, string>();
-  const refused = new Map<string, { code: string; message: string }>();
-  const decided = new Map<string, string>();
-
-  const memory = (toolCallId: string): CallMemory => ({
-    issued: issued.get(toolCallId),
-    decided: decided.get(toolCallId),
-  });
+  // Why a call was not put up for approval, for its `execute` in the same generateText call.
+  const refused = new Map<string, { code: ToolRefusalCode; message: string }>();
+  // Plans put up in the current step: the same plan twice in one reply is asked once.
+  let stepPlans = new Set<string>();
 
   return {
     /**
-     * `needsApproval` of exit_plan_mode. A fresh call puts the plan up for approval (state
-     * `pending`, planfirst's own id) and asks the SDK for approval; an invalid or untimely
-     * call needs none and fails in `execute`. The SDK's replay of an approved call says yes.
+     * `needsApproval` of exit_plan_mode: yes for a plan planfirst would put up (a dry run; the
+     * request is issued in `issue` once the SDK has named it) and for the SDK's replay of an
+     * answered call; no for anything planfirst refuses, whose `execute` then says why.
      */
-    needsApproval(input: unknown, toolCallId: string, replay: boolean): boolean {
-      if (replay) return true;
-      const outcome = handlePlanToolCall(
-        ctx.store.get(),
-        { name: PlanToolNames.exit, input },
-        { now: ctx.now(), options: ctx.options },
-      );
-      if (outcome.approval === undefined) {
-        refused.set(toolCallId, { code: outcome.code, message: outcome.result.content });
+    needsApproval(input: unknown, toolCallId: string, messages: readonly ModelMessage[]): boolean {
+      if (answerFor(messages, toolCallId) !== undefined) return true;
+      const state = ctx.store.get();
+      const dry = requestApproval(state, {
+        plan: input,
+        now: ctx.now(),
+        approvalId: 'planfirst-dry-run',
+      });
+      if (!dry.applied) {
+        refused.set(toolCallId, { code: dry.reason, message: dry.message });
         return false;
       }
-      ctx.store.set(outcome.state);
-      issued.set(toolCallId, outcome.approval.approvalId);
+      const hash = planPayloadHash(dry.plan);
+      if (dry.code === TransitionCodes.approvalRepeated || stepPlans.has(hash)) {
+        refused.set(toolCallId, {
+          code: AiSdkCodes.approvalPending,
+          message:
+            'This plan is already waiting for the user’s decision; do not submit it again. Stop here and wait for their answer.',
+        });
+        return false;
+      }
+      stepPlans.add(hash);
       return true;
     },
 
     /**
-     * `execute` of exit_plan_mode: runs only for a call the SDK did not ask approval for (then
-     * it reports planfirst's refusal) or for an approved call, whose result is the approved-plan
-     * message — the decision, delivered to the model once.
+     * For `onStepFinish`: puts each exit_plan_mode call the SDK asked approval for up for the
+     * user, in order (a later plan supersedes an earlier one of the same reply), under an id
+     * bound to the SDK's approval id.
      */
-    execute(toolCallId: string, replay: boolean): string {
-      if (!replay) {
-        const refusal = refused.get(toolCallId) ?? {
-          code: AiSdkCodes.notSubmitted,
-          message: 'The plan was not submitted; call exit_plan_mode again.',
-        };
+    issue(content: readonly { readonly type: string }[]): void {
+      stepPlans = new Set();
+      for (const part of content as readonly RequestPart[]) {
+        if (part.type !== 'tool-approval-request') continue;
+        if (part.toolCall?.toolName !== PlanToolNames.exit) continue;
+        if (typeof part.approvalId !== 'string') continue;
+        const r = requestApproval(ctx.store.get(), {
+          plan: part.toolCall.input,
+          now: ctx.now(),
+          approvalId: issueApprovalId(part.approvalId, ctx.newId()),
+        });
+        if (!r.applied) continue;
+        ctx.store.set(r.state);
+        ctx.emit({
+          type: 'approval_requested',
+          approvalId: r.approvalId,
+          plan: r.plan,
+          repeated: r.code === TransitionCodes.approvalRepeated,
+        });
+      }
+    },
+
+    /**
+     * `execute` of exit_plan_mode: runs for a call the SDK did not ask approval for (it reports
+     * planfirst's refusal) or for an approved call, whose result is the approved-plan message.
+     */
+    execute(toolCallId: string, messages: readonly ModelMessage[]): string {
+      const answer = answerFor(messages, toolCallId);
+      if (answer === undefined) {
+        const refusal = refused.get(toolCallId) ?? notSubmitted;
         throw new PlanfirstToolError(refusal.code, refusal.message);
       }
-      const approvalId = decided.get(toolCallId);
       const state = ctx.store.get();
+      const approvalId = boundApprovalId(state.planMode, answer.response.approvalId);
       if (approvalId === undefined || state.planMode.approvalId !== approvalId)
         throw new PlanfirstToolError(
           AiSdkCodes.noDecision,
@@ -101,8 +150,7 @@ export function createApprovals(ctx: AdapterContext) {
         ctx.store.set(taken.state);
         return taken.message.text;
       }
-      // The SDK replays an approved call again when a call failed after it (a retried
-      // generateText): the same answer again, not a second decision.
+      // A retried generateText replays the approved call: the same answer, not a new decision.
       const again = approvedPlanMessage(state.planMode);
       if (again === undefined)
         throw new PlanfirstToolError(AiSdkCodes.noDecision, 'The plan is no longer approved.');
@@ -111,97 +159,135 @@ export function createApprovals(ctx: AdapterContext) {
 
     /**
      * Applies the user's answers to exit_plan_mode approval requests before the next
-     * `generateText`: approve/edit/reject/timeout on the session, bound to planfirst's id.
-     * Returns the messages to send: a denial's reason becomes planfirst's rejection message
-     * (the feedback quoted), and a response planfirst refuses becomes a denial saying why.
+     * `generateText`. Each answer decides exactly the request it was given for; an answer
+     * planfirst does not apply (a repeat, a stale or timed-out request) becomes a denial saying
+     * why. Denials carry their own `execution-denied` result, as AI SDK 7 requires.
      */
     apply(
       messages: readonly ModelMessage[],
       details: Readonly<Record<string, ApprovalDetails>> = {},
     ): { messages: ModelMessage[]; outcomes: ApprovalOutcome[] } {
       const outcomes: ApprovalOutcome[] = [];
-      const replaced = new Map<ToolApprovalResponse, ToolApprovalResponse>();
-      for (const { response, toolCall } of approvalAnswers(messages)) {
-        if (toolCall?.toolName !== PlanToolNames.exit) continue;
-        const result = decide(response, toolCall, details[response.approvalId]);
+      const replaced = new Map<ToolApprovalResponse, ToolModelMessage['content']>();
+      for (const answer of approvalAnswers(messages)) {
+        const { response, toolCall } = answer;
+        if (toolCall?.toolName !== PlanToolNames.exit || answer.answered) continue;
+        const result = decide(response, toolCall.toolCallId, details[response.approvalId]);
         outcomes.push(result.outcome);
-        if (result.replacement !== response) replaced.set(response, result.replacement);
+        if (result.parts !== undefined) replaced.set(response, result.parts);
       }
       const target = lastApprovalMessage(messages);
-      const rewrite = (message: ToolModelMessage): ToolModelMessage => ({
-        ...message,
-        content: message.content.map((part) =>
-          part.type === 'tool-approval-response' ? (replaced.get(part) ?? part) : part,
+      if (target === undefined || replaced.size === 0) return { messages: [...messages], outcomes };
+      const rewritten: ToolModelMessage = {
+        ...target,
+        content: target.content.flatMap((part) =>
+          part.type === 'tool-approval-response' ? (replaced.get(part) ?? [part]) : [part],
         ),
-      });
-      return {
-        messages: messages.map((m) => (m === target && replaced.size > 0 ? rewrite(target) : m)),
-        outcomes,
       };
+      return { messages: messages.map((m) => (m === target ? rewritten : m)), outcomes };
     },
 
     /**
-     * Throws when the messages answer the pending plan but `applyApprovalResponses` never
-     * applied the answer: the session would still say pending while the model is told
-     * otherwise. A programmer error, caught before the model is called.
+     * Before a generateText call: the messages must not answer the pending plan without
+     * `applyApprovalResponses` (the session would say pending while the model is told
+     * otherwise), nor repeat an answer planfirst found already applied. Both are caught before
+     * the model is called, with a typed error.
      */
-    assertApplied(messages: readonly ModelMessage[]): void {
-      const state = ctx.store.get();
-      for (const { toolCall } of approvalAnswers(messages))
-        if (
-          toolCall?.toolName === PlanToolNames.exit &&
-          'approvalId' in bindToPending(state, toolCall, memory(toolCall.toolCallId))
-        )
-          throw new Error(
+    checkAnswers(messages: readonly ModelMessage[]): void {
+      const target = lastApprovalMessage(messages);
+      for (const part of target?.content ?? [])
+        if (part.type === 'tool-result' && refusalOf(part) === 'duplicate_decision')
+          throw new PlanfirstError(
+            ErrorCodes.duplicateDecision,
+            'planfirst: these messages repeat an approval answer that was already applied (duplicate_decision); running them would repeat its work. Continue from the messages of the first run instead.',
+          );
+      const pm = ctx.store.get().planMode;
+      for (const { response, toolCall, answered } of approvalAnswers(messages)) {
+        if (toolCall?.toolName !== PlanToolNames.exit || answered) continue;
+        const approvalId = boundApprovalId(pm, response.approvalId);
+        if (approvalId !== undefined && pm.approval === 'pending' && pm.approvalId === approvalId)
+          throw new PlanfirstError(
+            ErrorCodes.approvalNotApplied,
             'planfirst: the messages answer the pending plan, but the answer was not applied. Pass them through applyApprovalResponses(messages) before calling generateText or streamText.',
           );
+      }
     },
   };
 
   function decide(
     response: ToolApprovalResponse,
-    toolCall: ToolCallRef,
+    toolCallId: string,
     details: ApprovalDetails | undefined,
-  ): { outcome: ApprovalOutcome; replacement: ToolApprovalResponse } {
-    const ids = { sdkApprovalId: response.approvalId, toolCallId: toolCall.toolCallId };
-    const known = memory(toolCall.toolCallId);
-    const repeat = repeatedAnswer(ctx.store.get(), toolCall, response, known, ctx.options);
-    if (repeat !== undefined) {
-      decided.set(toolCall.toolCallId, repeat.approvalId);
-      const { replacement, ...decision } = repeat;
-      return { outcome: { ...ids, ...decision, applied: true }, replacement };
-    }
-    let binding = bindToPending(ctx.store.get(), toolCall, known);
-    if ('approvalId' in binding) {
-      const { approvalId } = binding;
-      const r = resolveApproval(ctx.store.get(), toDecision(response, approvalId, details), {
-        now: ctx.now(),
-      });
-      if (r.applied) {
-        ctx.store.set(r.state);
-        decided.set(toolCall.toolCallId, approvalId);
-        const outcome = { ...ids, approvalId, applied: true, code: r.code };
-        if (response.approved) return { outcome, replacement: response };
-        const taken = takeDecisionMessage(ctx.store.get(), ctx.options);
-        ctx.store.set(taken.state);
-        const reason = taken.message?.text ?? response.reason;
-        return {
-          outcome,
-          replacement: reason === undefined ? response : { ...response, reason },
-        };
-      }
-      binding = { code: r.reason, message: r.message };
+  ): { outcome: ApprovalOutcome; parts?: ToolModelMessage['content'] } {
+    const ids = { sdkApprovalId: response.approvalId, toolCallId };
+    const state = ctx.store.get();
+    const approvalId = boundApprovalId(state.planMode, response.approvalId);
+    // An SDK request planfirst never issued an id for has none to decide: the core's answer
+    // for an unknown id (stale, nothing pending …) is the reason.
+    const decision = toDecision(response, approvalId ?? `unissued.${response.approvalId}`, details);
+    const r = resolveApproval(state, decision, { now: ctx.now() });
+    ctx.emit({
+      type: 'approval_resolved',
+      approvalId: approvalId ?? '',
+      action: decision.action,
+      applied: r.applied,
+      code: r.applied ? r.code : r.reason,
+    });
+    if (r.applied) {
+      ctx.store.set(r.state);
+      const outcome: ApprovalOutcome = { ...ids, approvalId, applied: true, code: r.code };
+      if (response.approved) return { outcome };
+      const taken = takeDecisionMessage(ctx.store.get(), ctx.options);
+      ctx.store.set(taken.state);
+      const reason = taken.message?.text ?? response.reason ?? 'The plan was not approved.';
+      return { outcome, parts: denial(response, toolCallId, reason) };
     }
     const stillPlanning = ctx.store.get().planMode.mode === 'plan';
+    const reason = `planfirst did not apply this answer (${r.reason}): ${r.message}.${stillPlanning ? ' You are still in plan mode: do not execute anything.' : ''}`;
     return {
-      outcome: { ...ids, approvalId: undefined, applied: false, ...binding },
-      replacement: {
-        ...response,
-        approved: false,
-        reason: `planfirst did not apply this answer (${binding.code}): ${binding.message}.${stillPlanning ? ' You are still in plan mode: do not execute anything.' : ''}`,
-      },
+      outcome: { ...ids, approvalId, applied: false, code: r.reason, message: r.message },
+      parts: denial(response, toolCallId, reason, r.reason),
     };
   }
+}
+
+type RequestPart = {
+  type: string;
+  approvalId?: unknown;
+  toolCall?: { toolName?: unknown; input?: unknown };
+};
+
+// The answer the SDK acts on for this call in the next generateText, if any.
+function answerFor(
+  messages: readonly ModelMessage[],
+  toolCallId: string,
+): ApprovalAnswer | undefined {
+  return approvalAnswers(messages).find(
+    (a) => a.toolCall?.toolCallId === toolCallId && !a.answered,
+  );
+}
+
+// A denied answer as planfirst sends it: the response (denied, with planfirst's reason) and
+// the call's `execution-denied` result, so the history is complete on every SDK version.
+function denial(
+  response: ToolApprovalResponse,
+  toolCallId: string,
+  reason: string,
+  refusedCode?: IgnoredReason,
+): ToolModelMessage['content'] {
+  const result: ToolResultPart = {
+    type: 'tool-result',
+    toolCallId,
+    toolName: PlanToolNames.exit,
+    output: { type: 'execution-denied', reason },
+    ...(refusedCode === undefined ? {} : { providerOptions: { [MARK]: { refused: refusedCode } } }),
+  };
+  return [{ ...response, approved: false, reason }, result];
+}
+
+function refusalOf(part: ToolResultPart): string | undefined {
+  const mark = (part.providerOptions as Record<string, { refused?: unknown }> | undefined)?.[MARK];
+  return typeof mark?.refused === 'string' ? mark.refused : undefined;
 }
 
 function toDecision(

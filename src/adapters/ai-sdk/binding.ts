@@ -1,76 +1,34 @@
-import type { ToolApprovalResponse } from 'ai';
-import {
-  IgnoredReasons,
-  planPayloadHash,
-  type ResolvedOptions,
-  rejectedPlanMessage,
-  type SessionState,
-  timedOutPlanMessage,
-  toPlan,
-} from '../../internal.js';
-import type { ApprovalAnswer } from './messages.js';
+import type { PlanModeState } from '../../index.js';
+import { sha256Hex } from '../../sha256.js';
 
-// How an AI SDK approval answer is tied to planfirst's approval. The SDK's approval ids are not
-// from a CSPRNG, so planfirst keeps its own id and binds the SDK's to it through the tool call:
-// the call's plan must be exactly the plan in the session (same payload hash) and, when this
-// process issued or decided the request, the session's id must be the one recorded for it.
+// How an AI SDK approval request is tied to planfirst's approval id, durably. The SDK's approval
+// id is unique per request but not unguessable, and the session is the only state that outlives
+// a request handler. So planfirst's id for a request is `<tag>.<random id>`, where the tag is a
+// hash of the SDK's approval id: the random part keeps the id unguessable, the tag lets any
+// adapter instance (a fresh one per HTTP request) find, from the SDK id in the messages, exactly
+// the request it was issued for in the session's approval history. Nothing is bound by plan
+// content, so a late answer to a timed-out request can never decide a re-proposal of the same
+// plan.
 
-/** The exit_plan_mode call an answer is for, as read from the messages (messages.ts). */
-export type ToolCallRef = NonNullable<ApprovalAnswer['toolCall']>;
-
-/** What this process remembers of a call: the planfirst id issued for it, and decided on it. */
-export interface CallMemory {
-  issued: string | undefined;
-  decided: string | undefined;
+function tagOf(sdkApprovalId: string): string {
+  return sha256Hex(`ai-sdk-approval:${sdkApprovalId}`).slice(0, 32);
 }
 
-/** planfirst's pending approval id this call's answer may decide, or why it may not. */
-export type Binding = { approvalId: string } | { code: string; message: string };
-
-function samePlan(input: unknown, payloadHash: string | undefined): boolean {
-  const plan = toPlan(input);
-  return plan.ok && planPayloadHash(plan.value) === payloadHash;
-}
-
-/** Binds an answer for `call` to the pending approval, or says why it is refused. */
-export function bindToPending(state: SessionState, call: ToolCallRef, memory: CallMemory): Binding {
-  const pm = state.planMode;
-  if (pm.approval !== 'pending' || pm.approvalId === undefined)
-    return { code: IgnoredReasons.nothingPending, message: 'no plan is waiting for a decision' };
-  if (
-    (memory.issued !== undefined && memory.issued !== pm.approvalId) ||
-    !samePlan(call.input, pm.payloadHash)
-  )
-    return {
-      code: IgnoredReasons.staleId,
-      message: 'the request was for another plan than the one waiting for a decision',
-    };
-  return { approvalId: pm.approvalId };
+/** planfirst's approval id for the request the SDK knows as `sdkApprovalId`. */
+export function issueApprovalId(sdkApprovalId: string, random: string): string {
+  return `${tagOf(sdkApprovalId)}.${random}`;
 }
 
 /**
- * The same answer again for a call already decided (a host retrying a failed call with the
- * same messages): the decision in force and the response as planfirst sent it the first time,
- * so applying twice changes nothing. Undefined when the answer is not a repeat.
+ * The planfirst approval id issued for the SDK's request `sdkApprovalId`, from the session's
+ * history; undefined when planfirst never issued one for it (or, impossibly, more than one:
+ * fail closed rather than guess).
  */
-export function repeatedAnswer(
-  state: SessionState,
-  call: ToolCallRef,
-  response: ToolApprovalResponse,
-  memory: CallMemory,
-  options: ResolvedOptions,
-): { approvalId: string; code: string; replacement: ToolApprovalResponse } | undefined {
-  const pm = state.planMode;
-  const approvalId = pm.approvalId;
-  if (approvalId === undefined) return undefined;
-  if (memory.issued !== undefined && memory.issued !== approvalId) return undefined;
-  if (memory.decided !== approvalId && !samePlan(call.input, pm.payloadHash)) return undefined;
-  if (response.approved)
-    return pm.approval === 'approved' || pm.approval === 'edited'
-      ? { approvalId, code: pm.approval, replacement: response }
-      : undefined;
-  const message = rejectedPlanMessage(pm, options) ?? timedOutPlanMessage(pm);
-  return message === undefined
-    ? undefined
-    : { approvalId, code: pm.approval, replacement: { ...response, reason: message.text } };
+export function boundApprovalId(pm: PlanModeState, sdkApprovalId: string): string | undefined {
+  const prefix = `${tagOf(sdkApprovalId)}.`;
+  const ids = new Set<string>();
+  if (pm.approvalId?.startsWith(prefix)) ids.add(pm.approvalId);
+  for (const record of pm.approvals ?? [])
+    if (record.approvalId.startsWith(prefix)) ids.add(record.approvalId);
+  return ids.size === 1 ? [...ids][0] : undefined;
 }

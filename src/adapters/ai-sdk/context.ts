@@ -2,11 +2,13 @@ import type { ToolSet } from 'ai';
 import {
   checkToolCall,
   type GateDecision,
+  newApprovalId,
   type PlanfirstOptions,
   type ResolvedOptions,
   resolveOptions,
   type SessionStore,
-} from '../../index.js';
+} from '../../internal.js';
+import { type AdapterEvent, eventEmitter } from '../events.js';
 
 /** What `createPlanfirstAiSdk` takes. */
 export interface PlanfirstAiSdkConfig {
@@ -19,12 +21,17 @@ export interface PlanfirstAiSdkConfig {
    */
   readOnlyTools?: Iterable<string>;
   /**
-   * Your system prompt. `prepareStep` replaces the system text of a step when planfirst has
-   * something to add (plan mode, a go-ahead), so pass it here rather than to `generateText`.
+   * Optional. Your system prompt may go to `generateText` / `streamText` as usual: planfirst
+   * adds its text (plan mode, a go-ahead) as a separate system message and never replaces
+   * yours. Text given here is sent first in that message, on every model call.
    */
   system?: string;
+  /** Progress for UIs and logs (blocked calls, approvals, retries). Must not throw. */
+  onEvent?: (event: AdapterEvent) => void;
   /** The clock for plan timestamps; defaults to `Date.now`. */
   now?: () => number;
+  /** The random part of planfirst's approval ids; defaults to `crypto.randomUUID`. */
+  newId?: () => string;
 }
 
 /**
@@ -35,6 +42,8 @@ export interface AdapterContext {
   store: SessionStore;
   options: ResolvedOptions;
   now: () => number;
+  newId: () => string;
+  emit: (event: AdapterEvent) => void;
   system: string | undefined;
   /** Records a host tool's own `metadata.readOnly` annotation (from `tools()`). */
   annotate(name: string, tool: ToolSet[string]): void;
@@ -60,6 +69,8 @@ export function createContext(config: PlanfirstAiSdkConfig): AdapterContext {
     store: config.store,
     options,
     now: config.now ?? Date.now,
+    newId: config.newId ?? newApprovalId,
+    emit: eventEmitter(config.onEvent),
     system: config.system,
     annotate(name, tool) {
       if (tool.metadata?.readOnly === true) annotated.add(name);

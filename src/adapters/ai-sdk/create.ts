@@ -1,21 +1,23 @@
 import type { ModelMessage, ToolSet } from 'ai';
-import { type GateDecision, isPlanToolName } from '../../index.js';
+import { ErrorCodes, type GateDecision, isPlanToolName, PlanfirstError } from '../../index.js';
 import { type ApprovalDetails, type ApprovalOutcome, createApprovals } from './approvals.js';
 import { createContext, type PlanfirstAiSdkConfig } from './context.js';
 import { gateTool } from './gate.js';
 import type { StepView } from './messages.js';
 import { type PlanfirstTools, planTools } from './plan-tools.js';
-import { createTurns, type PlanfirstStatus, type PlanfirstStepSettings } from './turns.js';
+import {
+  createTurns,
+  type PlanfirstStatus,
+  type PlanfirstStepSettings,
+  type PrepareStepView,
+} from './turns.js';
 
-/** planfirst wired into AI SDK 6: pass the pieces to `generateText`, `streamText` or an agent. */
+/** planfirst wired into the AI SDK (6 and 7): pass the pieces to `generateText`, `streamText` or an agent. */
 export interface PlanfirstAiSdk {
   /** Your tools behind the gate, plus the plan tools. */
   tools<T extends ToolSet>(hostTools: T): T & PlanfirstTools;
   /** For `prepareStep`: retry instructions, the plan-mode system text, the go-ahead. */
-  prepareStep(options: {
-    stepNumber: number;
-    messages: ModelMessage[];
-  }): PlanfirstStepSettings | undefined;
+  prepareStep(options: PrepareStepView): PlanfirstStepSettings | undefined;
   /** For `onStepFinish`: resolves every step (narration, empty replies, plan acks). */
   onStepFinish(step: StepView): void;
   /** For `stopWhen`: true once the run is blocked or out of model calls. */
@@ -32,21 +34,22 @@ export interface PlanfirstAiSdk {
 }
 
 /**
- * Wires planfirst into AI SDK 6 around one session store: the gate on your tools, the plan
+ * Wires planfirst into the AI SDK (6 and 7) around one session store: the gate on your tools, the plan
  * tools with exit_plan_mode on the SDK's tool approval, and the incomplete-turn resolver on
  * `prepareStep` / `onStepFinish` / `stopWhen`. Use one instance per conversation.
  */
 export function createPlanfirstAiSdk(config: PlanfirstAiSdkConfig): PlanfirstAiSdk {
   const ctx = createContext(config);
   const approvals = createApprovals(ctx);
-  const turns = createTurns(ctx, approvals.assertApplied);
+  const turns = createTurns(ctx, approvals);
   const plan = planTools(ctx, approvals);
   return {
     tools<T extends ToolSet>(hostTools: T): T & PlanfirstTools {
       const gated: ToolSet = {};
       for (const [name, tool] of Object.entries(hostTools)) {
         if (isPlanToolName(name))
-          throw new Error(
+          throw new PlanfirstError(
+            ErrorCodes.invalidAdapterUse,
             `planfirst: a host tool may not be named ${name}; planfirst provides it.`,
           );
         gated[name] = gateTool(name, tool, ctx);

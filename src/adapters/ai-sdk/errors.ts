@@ -1,7 +1,5 @@
-import type { GateDecision } from '../../index.js';
-
 /**
- * The adapter's own refusal codes for `exit_plan_mode` (besides gate codes and the plan tools'
+ * The adapter's own refusal codes for `exit_plan_mode` (besides gate codes and the core's
  * transition reasons): stable strings hosts can branch on, listed in the README.
  */
 export const AiSdkCodes = {
@@ -9,27 +7,13 @@ export const AiSdkCodes = {
   notSubmitted: 'not_submitted',
   /** The SDK replayed an approved exit_plan_mode, but planfirst recorded no approval for it. */
   noDecision: 'no_decision',
+  /** The same plan is already waiting for the user: it is not put up a second time. */
+  approvalPending: 'approval_pending',
 } as const;
+export type AiSdkCode = (typeof AiSdkCodes)[keyof typeof AiSdkCodes];
 
-/**
- * What a planfirst-managed tool throws when planfirst refuses the call: the gate blocked it in
- * plan mode, or a plan tool's input or timing was wrong. The AI SDK turns the throw into a
- * `tool-error` part and sends the model `message` verbatim as an `error-text` tool result.
- */
-export class PlanfirstToolError extends Error {
-  /** The gate code (`not_read_only`, `shell_not_read_only`, …) or the plan tool's reason. */
-  readonly code: string;
-  /** The gate's full verdict when the gate blocked the call. */
-  readonly decision: GateDecision | undefined;
-  constructor(code: string, message: string, decision?: GateDecision) {
-    super(message);
-    this.name = 'PlanfirstToolError';
-    this.code = code;
-    this.decision = decision;
-  }
-}
-
-/** Whether a tool error came from planfirst (a refusal the model should adapt to). */
-export function isPlanfirstToolError(error: unknown): error is PlanfirstToolError {
-  return error instanceof PlanfirstToolError;
-}
+export {
+  isPlanfirstToolError,
+  PlanfirstToolError,
+  type ToolRefusalCode,
+} from '../tool-error.js';

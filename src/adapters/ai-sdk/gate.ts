@@ -16,8 +16,16 @@ export function gateTool<T extends ToolSet[string]>(name: string, tool: T, ctx: 
     ...tool,
     execute(input: unknown, options: ToolExecutionOptions) {
       const decision = ctx.gate(name, input);
-      if (!decision.allowed)
+      if (!decision.allowed) {
+        ctx.emit({
+          type: 'tool_blocked',
+          toolCallId: options.toolCallId,
+          toolName: name,
+          code: decision.code,
+          message: decision.message,
+        });
         throw new PlanfirstToolError(decision.code, decision.message, decision);
+      }
       return execute.call(tool, input, options);
     },
   };

@@ -118,29 +118,35 @@ export interface ApprovalAnswer {
   response: ToolApprovalResponse;
   /** Undefined when no request with the response's id is in the messages. */
   toolCall: { toolCallId: string; toolName: string; input: unknown } | undefined;
+  /** Whether the same tool message already holds a result for the call (the SDK skips it). */
+  answered: boolean;
 }
+
+type CallRef = { toolCallId: string; toolName: string; input: unknown };
 
 /**
  * The approval responses the AI SDK acts on in its next call: those of the host's last tool
- * message (after the last assistant message), minus calls already answered there, as the SDK
- * does. A tool message the SDK appended after them (its replay results) is looked past.
+ * message (after the last assistant message). Each is paired with the tool call of its request,
+ * read from the same assistant message as the request, so a tool call id the model repeated
+ * elsewhere cannot pair an answer with another call.
  */
 export function approvalAnswers(messages: readonly ModelMessage[]): ApprovalAnswer[] {
   const answerMessage = lastApprovalMessage(messages);
   if (answerMessage === undefined) return [];
-  const requests = new Map<string, string>();
-  const calls = new Map<string, { toolCallId: string; toolName: string; input: unknown }>();
+  const requests = new Map<string, CallRef | undefined>();
   for (const message of messages) {
     if (message.role !== 'assistant' || typeof message.content === 'string') continue;
-    for (const part of message.content) {
-      if (part.type === 'tool-approval-request') requests.set(part.approvalId, part.toolCallId);
-      else if (part.type === 'tool-call')
+    const calls = new Map<string, CallRef>();
+    for (const part of message.content)
+      if (part.type === 'tool-call')
         calls.set(part.toolCallId, {
           toolCallId: part.toolCallId,
           toolName: part.toolName,
           input: part.input,
         });
-    }
+    for (const part of message.content)
+      if (part.type === 'tool-approval-request')
+        requests.set(part.approvalId, calls.get(part.toolCallId));
   }
   const answered = new Set<string>();
   for (const part of answerMessage.content)
@@ -148,11 +154,11 @@ export function approvalAnswers(messages: readonly ModelMessage[]): ApprovalAnsw
   const answers: ApprovalAnswer[] = [];
   for (const part of answerMessage.content) {
     if (part.type !== 'tool-approval-response') continue;
-    const toolCallId = requests.get(part.approvalId);
-    if (toolCallId !== undefined && answered.has(toolCallId)) continue;
+    const toolCall = requests.get(part.approvalId);
     answers.push({
       response: part,
-      toolCall: toolCallId === undefined ? undefined : calls.get(toolCallId),
+      toolCall,
+      answered: toolCall !== undefined && answered.has(toolCall.toolCallId),
     });
   }
   return answers;
@@ -170,14 +176,20 @@ export function lastApprovalMessage(
   return undefined;
 }
 
-/** Whether an approval request for this tool call is in the messages (an approved replay). */
-export function hasApprovalRequest(messages: readonly ModelMessage[], toolCallId: string): boolean {
-  return messages.some(
-    (message) =>
-      message.role === 'assistant' &&
-      typeof message.content !== 'string' &&
-      message.content.some(
-        (part) => part.type === 'tool-approval-request' && part.toolCallId === toolCallId,
-      ),
-  );
+/** The provider-options key planfirst marks its own message parts with. */
+export const MARK = 'planfirst';
+
+/** Marks planfirst puts on what it adds to the messages (read back by a later call). */
+export interface Mark {
+  /** A system or user message planfirst added for one model call only. */
+  injected?: true;
+  /** A denial planfirst wrote for an answer it did not apply, with the reason code. */
+  refused?: string;
+}
+
+/** planfirst's mark on a message or part, if any. */
+export function markOf(item: { providerOptions?: unknown }): Mark | undefined {
+  const options = item.providerOptions as Record<string, unknown> | undefined;
+  const mark = options?.[MARK];
+  return typeof mark === 'object' && mark !== null ? (mark as Mark) : undefined;
 }

@@ -11,8 +11,7 @@ import {
 } from '../../index.js';
 import type { createApprovals } from './approvals.js';
 import type { AdapterContext } from './context.js';
-import { PlanfirstToolError } from './errors.js';
-import { hasApprovalRequest } from './messages.js';
+import { PlanfirstToolError, type ToolRefusalCode } from './errors.js';
 
 /** The plan tools as AI SDK tools; `enter_plan_mode` only when the options let the model enter. */
 export type PlanfirstTools = {
@@ -44,9 +43,8 @@ export function planTools(
       description: exit.description,
       inputSchema: inputSchema<ExitPlanModeInput>(exit),
       needsApproval: (input, { toolCallId, messages }) =>
-        approvals.needsApproval(input, toolCallId, hasApprovalRequest(messages, toolCallId)),
-      execute: (_input, { toolCallId, messages }) =>
-        approvals.execute(toolCallId, hasApprovalRequest(messages, toolCallId)),
+        approvals.needsApproval(input, toolCallId, messages),
+      execute: (_input, { toolCallId, messages }) => approvals.execute(toolCallId, messages),
     }),
     update_plan: simplePlanTool<UpdatePlanInput>(ctx, PlanToolNames.update),
   };
@@ -66,8 +64,14 @@ function simplePlanTool<T>(ctx: AdapterContext, name: PlanToolName): Tool<T, str
         { name, input },
         { now: ctx.now(), options: ctx.options },
       );
+      ctx.emit({
+        type: 'plan_tool',
+        toolName: name,
+        code: outcome.code,
+        isError: outcome.result.isError,
+      });
       if (outcome.result.isError)
-        throw new PlanfirstToolError(outcome.code, outcome.result.content);
+        throw new PlanfirstToolError(outcome.code as ToolRefusalCode, outcome.result.content);
       ctx.store.set(outcome.state);
       return outcome.result.content;
     },

@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, SystemModelMessage } from 'ai';
 import {
   ackFastPathInstruction,
   isPlanBookkeeping,
@@ -10,7 +10,14 @@ import {
   summarizeTurn,
 } from '../../index.js';
 import type { AdapterContext } from './context.js';
-import { hasToolFailure, promptContext, type StepView, toAssistantMessage } from './messages.js';
+import {
+  hasToolFailure,
+  MARK,
+  markOf,
+  promptContext,
+  type StepView,
+  toAssistantMessage,
+} from './messages.js';
 
 /** What the host does after `generateText` / `streamText` returns. */
 export type PlanfirstStatus =
@@ -25,10 +32,24 @@ export type PlanfirstStatus =
   /** The run reached `run.maxModelCalls` while the model still wanted to go on. */
   | { kind: 'budget_exhausted'; modelCalls: number };
 
-/** What `prepareStep` changes for a step: the system text (yours plus planfirst's), the messages. */
+/**
+ * What `prepareStep` changes for a step. planfirst's text (plan mode, a go-ahead) is a system
+ * message of its own after yours, which stays as you passed it: on AI SDK 7 in `instructions`
+ * (your `system` / `instructions` first), on AI SDK 6 at the head of `messages`. A retry
+ * instruction is a user message at the end of `messages`. Both are for this model call only.
+ */
 export interface PlanfirstStepSettings {
-  system?: string;
   messages?: ModelMessage[];
+  /** AI SDK 7 only: your initial instructions, then planfirst's. */
+  instructions?: SystemModelMessage[];
+}
+
+/** What planfirst reads of `prepareStep`'s options (AI SDK 6 or 7). */
+export interface PrepareStepView {
+  stepNumber: number;
+  messages: ModelMessage[];
+  /** AI SDK 7: the `system` / `instructions` passed to generateText or streamText. */
+  initialInstructions?: string | SystemModelMessage | SystemModelMessage[] | undefined;
 }
 
 interface Run {
@@ -66,7 +87,13 @@ const freshRun = (): Run => ({
  * follows (retry instruction, plan-mode system text, go-ahead), `stopWhen` ends a blocked run.
  * The run's memory (pending instruction, call count) lives here; counters live in the session.
  */
-export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage[]) => void) {
+export function createTurns(
+  ctx: AdapterContext,
+  hooks: {
+    checkAnswers: (messages: ModelMessage[]) => void;
+    issue: (content: StepView['content']) => void;
+  },
+) {
   let run = freshRun();
 
   const status = (): PlanfirstStatus => {
@@ -84,19 +111,16 @@ export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage
     status,
 
     /**
-     * For `prepareStep`. A new user message starts a run (budgets reset). Adds the
-     * pending retry instruction as a user message for this model call only (it is not added
-     * to your history), and sends your `system` with the plan-mode text and go-ahead after it.
+     * For `prepareStep`. A new user message starts a run (budgets reset). Adds planfirst's
+     * system text (your config `system`, the plan-mode prompt, a go-ahead) as a system message
+     * before the conversation and the pending retry instruction as a user message after it,
+     * for this model call only: they are never added to your history, and AI SDK 7's
+     * carried-over step messages are cleaned of them before the next call.
      */
-    prepareStep({
-      stepNumber,
-      messages,
-    }: {
-      stepNumber: number;
-      messages: ModelMessage[];
-    }): PlanfirstStepSettings | undefined {
+    prepareStep(view: PrepareStepView): PlanfirstStepSettings | undefined {
+      const { stepNumber, messages } = view;
       if (stepNumber === 0) {
-        assertApplied(messages);
+        hooks.checkAnswers(messages);
         const { runKey, ...context } = promptContext(messages);
         if (runKey !== run.key) {
           ctx.store.set(resetRunBudgets(ctx.store.get()));
@@ -118,13 +142,28 @@ export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage
       run.ack = undefined;
       const pending = run.pending;
       run.pending = undefined;
-      if (parts.length === 0 && pending === undefined) return undefined;
-      return {
-        ...(parts.length === 0 ? {} : { system: parts.join('\n\n') }),
-        ...(pending === undefined
-          ? {}
-          : { messages: [...messages, { role: 'user', content: pending.text }] }),
-      };
+      const own = messages.filter((m) => markOf(m)?.injected !== true);
+      const mark = { providerOptions: { [MARK]: { injected: true as const } } };
+      const system: SystemModelMessage[] =
+        parts.length === 0 ? [] : [{ role: 'system', content: parts.join('\n\n'), ...mark }];
+      const retry: ModelMessage[] =
+        pending === undefined ? [] : [{ role: 'user', content: pending.text, ...mark }];
+      if ('initialInstructions' in view) {
+        // AI SDK 7 carries a step's instructions and messages into the next step: always
+        // restate them, so planfirst's additions last exactly one model call.
+        const initial = view.initialInstructions;
+        const yours: SystemModelMessage[] =
+          initial === undefined
+            ? []
+            : typeof initial === 'string'
+              ? [{ role: 'system', content: initial }]
+              : Array.isArray(initial)
+                ? initial
+                : [initial];
+        return { instructions: [...yours, ...system], messages: [...own, ...retry] };
+      }
+      if (system.length === 0 && retry.length === 0) return undefined;
+      return { messages: [...system, ...own, ...retry] };
     },
 
     /**
@@ -133,6 +172,7 @@ export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage
      */
     onStepFinish(step: StepView): void {
       run.modelCalls++;
+      hooks.issue(step.content);
       run.wantedMore = step.finishReason === 'tool-calls';
       const turn = summarizeTurn(toAssistantMessage(step), {
         readOnly: (call) => ctx.readOnly(call.name, call.input),
@@ -150,6 +190,12 @@ export function createTurns(ctx: AdapterContext, assertApplied: (m: ModelMessage
       ctx.store.set(r.state);
       run.pending = r.outcome === 'retry' ? r.instruction : undefined;
       run.blocked = r.outcome === 'blocked' ? r.message : undefined;
+      const kind = r.classification.kind;
+      if (r.outcome === 'retry' && r.instruction !== undefined)
+        ctx.emit({ type: 'retry_injected', instruction: r.instruction, kind });
+      if (r.outcome === 'blocked') ctx.emit({ type: 'blocked', message: r.message ?? '', kind });
+      if (run.modelCalls === ctx.options.run.maxModelCalls && (run.wantedMore || run.pending))
+        ctx.emit({ type: 'budget_exhausted', modelCalls: run.modelCalls });
     },
 
     /**

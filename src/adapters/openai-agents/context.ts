@@ -1,9 +1,11 @@
 import {
+  newApprovalId,
   type PlanfirstOptions,
   type ResolvedOptions,
   resolveOptions,
   type SessionStore,
-} from '../../index.js';
+} from '../../internal.js';
+import { type AdapterEvent, eventEmitter } from '../events.js';
 
 /** What every part of the adapter shares: the session store, the options, the clock. */
 export interface AdapterContext {
@@ -12,6 +14,10 @@ export interface AdapterContext {
   /** Tool names the host marks read-only (passed to the gate as `readOnly: true`). */
   readOnlyTools: ReadonlySet<string>;
   now: () => number;
+  newId: () => string;
+  emit: (event: AdapterEvent) => void;
+  /** The tools the current model turn called, as `run` counts turns: work or bookkeeping. */
+  turn: { work: number; bookkeeping: number };
 }
 
 /** How a host configures the adapter; see createPlanfirstAgents. */
@@ -24,6 +30,10 @@ export interface PlanfirstAgentsConfig {
   readOnlyTools?: readonly string[];
   /** The clock for state transitions (default `Date.now`). */
   now?: () => number;
+  /** The random part of planfirst's approval ids (default `crypto.randomUUID`). */
+  newId?: () => string;
+  /** Progress for UIs and logs (blocked calls, approvals, retries). Must not throw. */
+  onEvent?: (event: AdapterEvent) => void;
 }
 
 /**
@@ -36,5 +46,8 @@ export function adapterContext(config: PlanfirstAgentsConfig): AdapterContext {
     options: resolveOptions(config.options ?? {}),
     readOnlyTools: new Set(config.readOnlyTools ?? []),
     now: config.now ?? Date.now,
+    newId: config.newId ?? newApprovalId,
+    emit: eventEmitter(config.onEvent),
+    turn: { work: 0, bookkeeping: 0 },
   };
 }

@@ -1,11 +1,11 @@
 import type { Tool, ToolInputGuardrailDefinition } from '@openai/agents';
 import type { ApprovalDecision } from '../../index.js';
 import {
-  bindPlanApproval,
   type DecideResult,
   decide,
   type PausedRun,
   type PlanApproval,
+  pendingPlanApproval,
 } from './approval.js';
 import { adapterContext, type PlanfirstAgentsConfig } from './context.js';
 import { gateGuardrail, wrapTools } from './gate.js';
@@ -37,7 +37,10 @@ export interface PlanfirstAgents {
     input: RunInput<TContext, TAgent>,
     options?: RunWithRetriesOptions<TContext, TAgent>,
   ): Promise<PlanfirstRunOutcome<TContext, TAgent>>;
-  /** The plan a paused run waits on, under planfirst's approval id (binds it if needed). */
+  /**
+   * The plan a paused run waits on, under planfirst's approval id: a pure read. Undefined when
+   * the run is not paused on the pending request (a stale, decided or timed-out run).
+   */
   pendingApproval(run: PausedRun): PlanApproval | undefined;
   /** Applies the user's decision (approve, edit, reject, timeout) to the session and the run. */
   decide(run: PausedRun, decision: ApprovalDecision): DecideResult;
@@ -64,7 +67,7 @@ export function createPlanfirstAgents(config: PlanfirstAgentsConfig): PlanfirstA
     wrapTools: (tools) => wrapTools(ctx, tools),
     instructions: (base) => planModeInstructions(ctx, base),
     run: (agent, input, options) => runWithRetries(ctx, agent, input, options),
-    pendingApproval: (run) => bindPlanApproval(ctx, run),
+    pendingApproval: (run) => pendingPlanApproval(ctx.store.get(), run),
     decide: (run, decision) => decide(ctx, run, decision),
     approve: (run, approvalId, options = {}) =>
       decide(ctx, run, {

@@ -6,7 +6,13 @@ import {
   type ToolInputGuardrailDefinition,
   type ToolInputGuardrailResult,
 } from '@openai/agents';
-import { checkToolCall, type GateDecision, type ToolCallBlock } from '../../index.js';
+import {
+  checkToolCall,
+  ErrorCodes,
+  type GateDecision,
+  PlanfirstError,
+  type ToolCallBlock,
+} from '../../index.js';
 import type { AdapterContext } from './context.js';
 import { callName, parseArguments, withoutNulls } from './messages.js';
 
@@ -40,6 +46,15 @@ export function gateGuardrail<TContext = unknown>(
     run: async ({ toolCall }) => {
       const decision = gateFunctionCall(ctx, toolCall);
       const info = { callId: toolCall.callId, code: decision.code };
+      ctx.turn.work++;
+      if (!decision.allowed)
+        ctx.emit({
+          type: 'tool_blocked',
+          toolCallId: toolCall.callId,
+          toolName: callName(toolCall),
+          code: decision.code,
+          message: decision.message,
+        });
       return decision.allowed
         ? ToolGuardrailFunctionOutputFactory.allow(info)
         : ToolGuardrailFunctionOutputFactory.rejectContent(decision.message, info);
@@ -58,7 +73,8 @@ export function wrapTools<TContext = unknown>(
 ): Tool<TContext>[] {
   return tools.map((tool) => {
     if (tool.type !== 'function')
-      throw new TypeError(
+      throw new PlanfirstError(
+        ErrorCodes.invalidAdapterUse,
         `planfirst can only gate function tools; \`${tool.name}\` is a ${tool.type} tool. Leave it out while planning, or gate it yourself.`,
       );
     const existing = tool.inputGuardrails ?? [];

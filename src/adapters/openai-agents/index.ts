@@ -1,6 +1,7 @@
 // planfirst/openai-agents: planfirst for the OpenAI Agents SDK (@openai/agents 0.20).
 // The SDK is imported only from this subpath; `import 'planfirst'` never loads it.
 
+export type { AdapterEvent } from '../events.js';
 export type { DecideResult, PausedRun, PlanApproval } from './approval.js';
 export type { PlanfirstAgentsConfig } from './context.js';
 export { createPlanfirstAgents, type PlanfirstAgents } from './create.js';

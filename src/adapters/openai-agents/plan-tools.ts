@@ -1,14 +1,13 @@
-import { type FunctionTool, tool } from '@openai/agents';
+import { type FunctionCallItem, type FunctionTool, tool } from '@openai/agents';
 import {
   handlePlanToolCall,
   type JsonValue,
-  PlanMessageKinds,
   type PlanToolName,
   PlanToolNames,
   planModeTools,
   requestApproval,
-  takeDecisionMessage,
 } from '../../index.js';
+import { approvedText, boundApprovalId } from './approval.js';
 import type { AdapterContext } from './context.js';
 import { withoutNulls } from './messages.js';
 import { type StrictObjectSchema, strictParameters } from './strict-schema.js';
@@ -17,12 +16,20 @@ import { type StrictObjectSchema, strictParameters } from './strict-schema.js';
 export type PlanFunctionTool = FunctionTool<unknown, StrictObjectSchema, string>;
 
 function runPlanTool(ctx: AdapterContext, name: PlanToolName, input: unknown): string {
+  if (name === PlanToolNames.exit) ctx.turn.work++;
+  else ctx.turn.bookkeeping++;
   const outcome = handlePlanToolCall(
     ctx.store.get(),
     { name, input: withoutNulls(input as JsonValue, true) },
     { now: ctx.now(), options: ctx.options },
   );
   ctx.store.set(outcome.state);
+  ctx.emit({
+    type: 'plan_tool',
+    toolName: name,
+    code: outcome.code,
+    isError: outcome.result.isError,
+  });
   return outcome.result.content;
 }
 
@@ -44,7 +51,7 @@ const dryRunId = 'planfirst-dry-run';
 
 function planTool(
   name: PlanToolName,
-  execute: (input: unknown) => string,
+  execute: (input: unknown, call: FunctionCallItem | undefined) => string,
   needsApproval?: (input: unknown) => boolean,
 ): PlanFunctionTool {
   const definition = planModeTools[name];
@@ -53,7 +60,7 @@ function planTool(
     description: definition.description,
     parameters: strictParameters(definition.parameters),
     strict: true,
-    execute: async (input: unknown) => execute(input),
+    execute: async (input: unknown, _context, details) => execute(input, details?.toolCall),
     ...(needsApproval === undefined
       ? {}
       : { needsApproval: async (_run: unknown, input: unknown) => needsApproval(input) }),
@@ -73,12 +80,17 @@ export function planFunctionTools(ctx: AdapterContext): PlanFunctionTool[] {
   tools.push(
     planTool(
       PlanToolNames.exit,
-      (input) => {
-        const taken = takeDecisionMessage(ctx.store.get(), ctx.options);
-        if (taken.message?.kind === PlanMessageKinds.approved) {
-          ctx.store.set(taken.state);
-          return taken.message.text;
-        }
+      (input, call) => {
+        // The call the user approved (its decision was taken when `run` resumed the run)
+        // executes with the approved plan; any other call is a plan submission.
+        const session = ctx.store.get();
+        const approved = approvedText(session);
+        if (
+          approved !== undefined &&
+          call !== undefined &&
+          boundApprovalId(session.planMode, call) === session.planMode.approvalId
+        )
+          return approved;
         return runPlanTool(ctx, PlanToolNames.exit, input);
       },
       (input) => awaitsDecision(ctx, input),

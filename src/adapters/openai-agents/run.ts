@@ -9,13 +9,23 @@ import {
 } from '@openai/agents';
 import {
   assistantText,
+  ErrorCodes,
   isPlanToolName,
   type Message,
+  PlanfirstError,
   type RetryInstruction,
   resetRunBudgets,
   takeDecisionMessage,
 } from '../../internal.js';
-import { bindPlanApproval, type PlanApproval } from './approval.js';
+import {
+  boundApprovalId,
+  exitItems,
+  issuePlanApprovals,
+  type PlanApproval,
+  pendingPlanApproval,
+  sdkDecision,
+  staleRunReason,
+} from './approval.js';
 import type { AdapterContext } from './context.js';
 import { blockedCallIds } from './gate.js';
 import { callName, toNeutralMessages, userItem } from './messages.js';
@@ -42,16 +52,27 @@ export interface RunWithRetriesOptions<TContext, TAgent extends AnyAgent> {
 
 /** How a run ended, with the SDK's last result and the retry instructions planfirst sent. */
 export type PlanfirstRunOutcome<TContext, TAgent extends AnyAgent> = {
-  result: RunResult<TContext, TAgent>;
   retries: RetryInstruction[];
+  /** Real model calls this `run` made (every call the SDK's own loop made included). */
+  modelCalls: number;
 } & (
-  | { status: 'completed' }
+  | { status: 'completed'; result: RunResult<TContext, TAgent> }
   /** Paused on exit_plan_mode: show `approval.plan`, then `decide` and run `result.state` again. */
-  | { status: 'awaiting_approval'; approval: PlanApproval }
+  | { status: 'awaiting_approval'; approval: PlanApproval; result: RunResult<TContext, TAgent> }
   /** Paused on your own tools' approvals (`result.interruptions`): resolve them, run the state again. */
-  | { status: 'interrupted' }
+  | { status: 'interrupted'; result: RunResult<TContext, TAgent> }
   /** The model kept stalling past its retry budget: `message` is for the user. */
-  | { status: 'blocked'; message: string }
+  | { status: 'blocked'; message: string; result: RunResult<TContext, TAgent> }
+  /**
+   * The run reached `run.maxModelCalls` real model calls and was stopped before the next one.
+   * `result` is the last SDK run that finished, undefined when the cap was reached inside the
+   * first; the session keeps everything that happened.
+   */
+  | {
+      status: 'budget_exhausted';
+      message: string;
+      result: RunResult<TContext, TAgent> | undefined;
+    }
 );
 
 /** What a run starts from: a prompt, input items, or a paused run to resume. */
@@ -83,13 +104,60 @@ function promptContext(messages: readonly Message[]): TurnContext {
   return {};
 }
 
-function capped<TContext, TAgent extends AnyAgent>(
-  result: RunResult<TContext, TAgent>,
-  retries: RetryInstruction[],
-  limit: number,
-): PlanfirstRunOutcome<TContext, TAgent> {
-  const message = `The agent stopped: the run reached its limit of ${limit} model calls (run.maxModelCalls).`;
-  return { status: 'blocked', message, result, retries };
+// Thrown from the model-input hook to stop the SDK before a call past the cap.
+class ModelCallCap extends Error {}
+
+// Consecutive bookkeeping-only turns a run goes on from (the run loop's option when the
+// options have it, else the same default).
+function maxBookkeepingTurns(ctx: AdapterContext): number {
+  const value = (ctx.options.run as { maxBookkeepingTurns?: unknown }).maxBookkeepingTurns;
+  return typeof value === 'number' ? value : 3;
+}
+
+/**
+ * Counts every model call the SDK makes (its `callModelInputFilter` runs right before each
+ * one; the host's own filter still runs) and stops the SDK before a call past `limit`.
+ */
+function countingFilter<TContext>(
+  ctx: AdapterContext,
+  host: NonStreamRunOptions<TContext>['callModelInputFilter'],
+  counter: { calls: number; bookkeeping: number },
+): NonNullable<NonStreamRunOptions<TContext>['callModelInputFilter']> {
+  const filter = async (
+    args: Parameters<NonNullable<NonStreamRunOptions<TContext>['callModelInputFilter']>>[0],
+  ) => {
+    // A turn that called only plan bookkeeping (update_plan, enter_plan_mode) is not work: the
+    // SDK would go on from such turns forever, so at most `maxBookkeepingTurns` in a row.
+    const { work, bookkeeping } = ctx.turn;
+    if (work > 0) counter.bookkeeping = 0;
+    else if (bookkeeping > 0) counter.bookkeeping++;
+    ctx.turn = { work: 0, bookkeeping: 0 };
+    if (counter.calls >= ctx.options.run.maxModelCalls) throw new ModelCallCap();
+    if (counter.bookkeeping > maxBookkeepingTurns(ctx)) throw new ModelCallCap();
+    counter.calls++;
+    return host ? host(args) : args.modelData;
+  };
+  return Object.assign(
+    filter,
+    host?.preserveInputIdentity === undefined
+      ? {}
+      : { preserveInputIdentity: host.preserveInputIdentity },
+  );
+}
+
+// A resumed run goes on only if it carries the decision recorded for its plan, delivered to no
+// other run yet; the decision is then marked delivered, so a second resume is refused.
+function claimResumedRun(ctx: AdapterContext, state: RunState<unknown, AnyAgent>): void {
+  const session = ctx.store.get();
+  const reason = staleRunReason(session, state);
+  if (reason !== undefined)
+    throw new PlanfirstError(ErrorCodes.staleRun, `planfirst: ${reason} (stale_run).`);
+  const pm = session.planMode;
+  const carriesDecision = exitItems(state).some(
+    ({ call }) =>
+      sdkDecision(state, call) !== undefined && boundApprovalId(pm, call) === pm.approvalId,
+  );
+  if (carriesDecision) ctx.store.set(takeDecisionMessage(session, ctx.options).state);
 }
 
 /**
@@ -109,6 +177,7 @@ export async function runWithRetries<TContext, TAgent extends AnyAgent>(
   let next: RunInput<TContext, TAgent> = input;
   let history: readonly AgentInputItem[];
   if (isResumed(input)) {
+    claimResumedRun(ctx, input as RunState<unknown, AnyAgent>);
     history = input.history;
   } else {
     let session = resetRunBudgets(ctx.store.get());
@@ -125,42 +194,76 @@ export async function runWithRetries<TContext, TAgent extends AnyAgent>(
     ...(options.userPrompt === undefined ? {} : { userPrompt: options.userPrompt }),
     ...(model === undefined || model === '' ? {} : { model }),
   };
-  let currentOptions = runOptions;
-  const retries: RetryInstruction[] = [];
-
-  // Every SDK run makes at least one model call, so `run.maxModelCalls` bounds the loop.
   const { maxModelCalls } = ctx.options.run;
-  for (let runs = 1; ; runs++) {
+  const counter = { calls: 0, bookkeeping: 0 };
+  ctx.turn = { work: 0, bookkeeping: 0 };
+  let currentOptions: NonStreamRunOptions<TContext, TAgent> = {
+    ...runOptions,
+    callModelInputFilter: countingFilter(ctx, runOptions.callModelInputFilter, counter),
+  };
+  const retries: RetryInstruction[] = [];
+  let last: RunResult<TContext, TAgent> | undefined;
+  const exhausted = (): PlanfirstRunOutcome<TContext, TAgent> => {
+    ctx.emit({ type: 'budget_exhausted', modelCalls: counter.calls });
+    return {
+      status: 'budget_exhausted',
+      message:
+        counter.calls >= maxModelCalls
+          ? `The agent stopped: the run reached its limit of ${maxModelCalls} model calls (run.maxModelCalls).`
+          : `The agent stopped: it only updated its plan for ${counter.bookkeeping} turns in a row without doing anything else.`,
+      result: last,
+      retries,
+      modelCalls: counter.calls,
+    };
+  };
+
+  for (;;) {
     const before = isResumed(next) ? next.history.length : 0;
-    const result = runner
-      ? await runner.run(agent, next, currentOptions)
-      : await sdkRun(agent, next, currentOptions);
+    let result: RunResult<TContext, TAgent>;
+    try {
+      result = runner
+        ? await runner.run(agent, next, currentOptions)
+        : await sdkRun(agent, next, currentOptions);
+    } catch (error) {
+      if (error instanceof ModelCallCap) return exhausted();
+      throw error;
+    }
+    last = result;
+    const done = { result, retries, modelCalls: counter.calls };
     const segment = isResumed(next) ? result.history.slice(before) : result.output;
     const messages = toNeutralMessages(segment, blockedCallIds(result.toolInputGuardrailResults));
     const paused = result.interruptions.length > 0;
     const end = resolveRunEnd(ctx, messages, !paused, context);
 
     if (paused) {
-      const approval = bindPlanApproval(ctx, result.state);
-      if (approval) return { status: 'awaiting_approval', approval, result, retries };
+      issuePlanApprovals(ctx, result.state);
+      const approval = pendingPlanApproval(ctx.store.get(), result.state);
+      if (approval) return { status: 'awaiting_approval', approval, ...done };
       const hostItems = result.interruptions.filter(
         (item) =>
           !(item.rawItem.type === 'function_call' && isPlanToolName(callName(item.rawItem))),
       );
-      if (hostItems.length > 0) return { status: 'interrupted', result, retries };
-      if (runs >= maxModelCalls) return capped(result, retries, maxModelCalls);
+      if (hostItems.length > 0) return { status: 'interrupted', ...done };
+      if (counter.calls >= maxModelCalls) return exhausted();
       // Only exit_plan_mode calls planfirst refused (and answered): let the model read why.
       next = result.state;
       continue;
     }
-    if (end === undefined || end.outcome === 'continue')
-      return { status: 'completed', result, retries };
-    if (end.outcome === 'blocked')
-      return { status: 'blocked', message: end.message ?? '', result, retries };
-    if (end.instruction === undefined) return { status: 'completed', result, retries };
-    if (runs >= maxModelCalls) return capped(result, retries, maxModelCalls);
+    if (end === undefined || end.outcome === 'continue') return { status: 'completed', ...done };
+    if (end.outcome === 'blocked') {
+      const message = end.message ?? '';
+      ctx.emit({ type: 'blocked', message, kind: end.classification.kind });
+      return { status: 'blocked', message, ...done };
+    }
+    if (end.instruction === undefined) return { status: 'completed', ...done };
+    if (counter.calls >= maxModelCalls) return exhausted();
 
     retries.push(end.instruction);
+    ctx.emit({
+      type: 'retry_injected',
+      instruction: end.instruction,
+      kind: end.classification.kind,
+    });
     const instruction = userItem(end.instruction.text);
     // Server-side conversations and SDK sessions already hold the history: send only the new item.
     if (currentOptions.session || currentOptions.conversationId) {

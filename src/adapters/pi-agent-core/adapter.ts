@@ -5,7 +5,7 @@ import type {
   BeforeToolCallResult,
   StreamFn,
 } from '@mariozechner/pi-agent-core';
-import type { ApprovalDecision, Plan } from '../../index.js';
+import { type ApprovalDecision, ErrorCodes, type Plan, PlanfirstError } from '../../index.js';
 import { applyDecision } from './approvals.js';
 import { createContext } from './context.js';
 import { createBeforeToolCall } from './gate.js';
@@ -57,7 +57,11 @@ export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
   let attached: Agent | undefined;
 
   const attach = (agent: Agent): (() => void) => {
-    if (attached) throw new Error('planfirst: this adapter is already attached to an agent');
+    if (attached)
+      throw new PlanfirstError(
+        ErrorCodes.invalidAdapterUse,
+        'planfirst: this adapter is already attached to an agent',
+      );
     attached = agent;
     const names = new Set(planTools.map((tool) => tool.name));
     agent.state.tools = [...agent.state.tools.filter((t) => !names.has(t.name)), ...planTools];

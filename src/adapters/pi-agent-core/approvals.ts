@@ -7,7 +7,7 @@ import {
   takeDecisionMessage,
 } from '../../index.js';
 import type { AdapterContext } from './context.js';
-import type { PiApprovalHandler, PiApprovalRequest } from './types.js';
+import type { PiApprovalContext, PiApprovalHandler, PiApprovalRequest } from './types.js';
 
 /**
  * What asking the host's handler produced. Abort and failure are values, not exceptions, so
@@ -43,8 +43,10 @@ export async function askHandler(
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
   });
+  // `{ signal }` like runAgent's handlers, and still the signal itself for `(request, signal)`.
+  const context = Object.assign(AbortSignal.any([signal]), { signal }) as PiApprovalContext;
   const answered = Promise.resolve()
-    .then(() => handler(request, signal))
+    .then(() => handler(request, context))
     .then(
       (answer): HandlerAnswer => ({ kind: 'decision', decision: { ...answer, approvalId } }),
       (error: unknown): HandlerAnswer => ({

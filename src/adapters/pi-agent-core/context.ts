@@ -1,4 +1,5 @@
 import { type ResolvedOptions, resolveOptions, type SessionStore } from '../../index.js';
+import { eventEmitter } from '../events.js';
 import type { PiRunOutcome, PlanfirstPiConfig, PlanfirstPiEvent } from './types.js';
 
 /**
@@ -52,7 +53,7 @@ export function createContext(config: PlanfirstPiConfig): AdapterContext {
     store: config.store,
     options,
     now: config.now ?? Date.now,
-    emit: (event) => onEvent?.(event),
+    emit: eventEmitter(onEvent),
     verdicts: new Map(),
     terminated: new Set(),
     run: { userPrompt: null, previousAssistantText: null },

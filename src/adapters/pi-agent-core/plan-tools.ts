@@ -6,6 +6,7 @@ import {
   PlanToolNames,
   planModeTools,
 } from '../../index.js';
+import { PlanfirstToolError, type ToolRefusalCode } from '../tool-error.js';
 import type { AdapterContext } from './context.js';
 import { piPlanToolParameters } from './schemas.js';
 
@@ -55,7 +56,8 @@ function planTool(name: PlanToolName, ctx: AdapterContext): AgentTool<TSchema, P
         code: outcome.code,
         isError: outcome.result.isError,
       });
-      if (outcome.result.isError) throw new Error(outcome.result.content);
+      if (outcome.result.isError)
+        throw new PlanfirstToolError(outcome.code as ToolRefusalCode, outcome.result.content);
       const approval = outcome.approval;
       if (approval)
         ctx.emit({

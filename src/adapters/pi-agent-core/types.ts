@@ -1,19 +1,17 @@
 import type {
   ApprovalDecision,
-  GateCode,
   IgnoredReason,
   Plan,
   PlanfirstOptions,
   PlanMessage,
   PlanMessageKind,
-  PlanToolName,
   ResolvedOptions,
-  RetryInstruction,
   SessionState,
   SessionStore,
   TransitionCode,
   TurnKind,
 } from '../../index.js';
+import type { AdapterEvent } from '../events.js';
 
 /**
  * What the host passes to createPlanfirstPi(). Only `store` is required: the session is the one
@@ -27,7 +25,7 @@ export interface PlanfirstPiConfig {
   readOnlyTools?: Iterable<string>;
   /** Decides approvals in-run. Without it the run parks and you call resolveApproval() later. */
   approvals?: PiApprovalHandler;
-  /** Progress for UIs and logs. Called synchronously; must not throw. */
+  /** Progress for UIs and logs. Called synchronously; a throw is ignored. */
   onEvent?: (event: PlanfirstPiEvent) => void;
   /** Clock for plan-mode timestamps (ms since epoch). Default `Date.now`. */
   now?: () => number;
@@ -45,18 +43,26 @@ export interface PiApprovalRequest {
 }
 
 /**
- * A handler's answer: a decision without the approval id, which the adapter fills in, so a
- * handler cannot answer a different request than the one it was asked about.
+ * A handler's answer: a decision, with or without the approval id. The adapter always sets the
+ * id of the request it asked about, so a handler cannot answer a different request.
  */
-export type PiApprovalAnswer = Omit<ApprovalDecision, 'approvalId'>;
+export type PiApprovalAnswer = Omit<ApprovalDecision, 'approvalId'> & { approvalId?: string };
 
 /**
- * Decides a pending plan while the run waits. Exceeding `planMode.approvalTimeoutMs` counts as
- * a `timeout` decision; `signal` aborts when the agent is aborted.
+ * The second argument of an approvals handler: `{ signal }`, as `runAgent` passes it. For
+ * handlers written against the earlier `(request, signal)` shape it is also the AbortSignal
+ * itself (deprecated: destructure `{ signal }` instead).
+ */
+export type PiApprovalContext = AbortSignal & { readonly signal: AbortSignal };
+
+/**
+ * Decides a pending plan while the run waits: the same shape as `runAgent`'s `approvals`,
+ * `(request, { signal })`. Exceeding `planMode.approvalTimeoutMs` counts as a `timeout`
+ * decision; `signal` aborts when the agent is aborted.
  */
 export type PiApprovalHandler = (
   request: PiApprovalRequest,
-  signal: AbortSignal,
+  context: PiApprovalContext,
 ) => Promise<PiApprovalAnswer>;
 
 /**
@@ -86,21 +92,10 @@ export type PiDecisionResult =
   | { applied: false; reason: IgnoredReason; message: string };
 
 /**
- * Progress events for UIs and logs: one discriminated union, like pi's own events, delivered
+ * Progress events for UIs and logs: the events every adapter reports, plus pi's own, delivered
  * synchronously in the order they happen.
  */
 export type PlanfirstPiEvent =
-  | { type: 'tool_blocked'; toolCallId: string; toolName: string; code: GateCode; message: string }
-  | { type: 'plan_tool'; toolName: PlanToolName; code: string; isError: boolean }
-  | { type: 'approval_requested'; approvalId: string; plan: Plan; repeated: boolean }
-  | {
-      type: 'approval_resolved';
-      approvalId: string;
-      action: ApprovalDecision['action'];
-      applied: boolean;
-      code: string;
-    }
+  | AdapterEvent
   | { type: 'approval_failed'; approvalId: string; message: string }
-  | { type: 'decision_injected'; kind: PlanMessageKind; text: string }
-  | { type: 'retry_injected'; instruction: RetryInstruction; kind: TurnKind }
-  | { type: 'blocked'; message: string; kind: TurnKind };
+  | { type: 'decision_injected'; kind: PlanMessageKind; text: string };

@@ -42,6 +42,10 @@ export const es: CueLists = {
     'enseguida',
   ],
   progressOpener: [
+    'redactando',
+    'planificando',
+    'creando',
+    'preparando',
     'revisando',
     'corrigiendo',
     'arreglando',
@@ -118,6 +122,11 @@ export const es: CueLists = {
     'en cuanto me',
   ],
   offer: [
+    'si me',
+    'cuando me',
+    'en cuanto me',
+    'si me pasas',
+    'si me das',
     'quieres que',
     'si quieres',
     'si lo prefieres',
@@ -152,6 +161,7 @@ export const es: CueLists = {
     'ok',
   ],
   ack: [
+    'dale nomás',
     'dale',
     'hazlo',
     'hágalo',
@@ -171,6 +181,9 @@ export const es: CueLists = {
   contextualAck: ['sí', 'si', 'claro', 'por supuesto', 'procede', 'perfecto'],
   ackFiller: ['por favor', 'entonces', 'ya', 'ahora', 'y', 'pues'],
   chitChat: [
+    'excelente',
+    'genial',
+    'buenísimo',
     'gracias',
     'muchas gracias',
     'genial',

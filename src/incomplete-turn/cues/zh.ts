@@ -6,6 +6,8 @@ import type { CueLists } from './categories.js';
  */
 export const zh: CueLists = {
   promise: [
+    '马上',
+    '立即处理',
     '我正在',
     '我继续',
     '我繼續',
@@ -35,7 +37,7 @@ export const zh: CueLists = {
     '我这就',
     '着手',
   ],
-  progressOpener: [],
+  progressOpener: ['正在'],
   progressSubject: [],
   notPromise: [
     '请告诉我',
@@ -73,6 +75,10 @@ export const zh: CueLists = {
   notBlocker: ['没有阻塞', '未被阻塞'],
   question: ['吗', '要不要', '是否需要', '请确认', '你希望', '您希望', '请告诉我', '告诉我'],
   offer: [
+    '如果你',
+    '如果您',
+    '等你',
+    '等您',
     '要我',
     '需要我',
     '是否要我',
@@ -109,7 +115,23 @@ export const zh: CueLists = {
   okay: ['好的', '好', '行', '可以', '没问题', 'ok', '好吧'],
   contextualAck: ['是的', '是', '对', '嗯', '好啊', '行啊', '麻烦了', '确定'],
   ackFiller: ['那就', '那', '现在', '吧', '请', '马上', '立即', '立刻', '就'],
-  chitChat: ['谢谢', '多谢', '感谢', '太好了', '不错', '很好', '辛苦了', '你好', '厉害'],
+  chitChat: [
+    '太棒了',
+    '很棒',
+    '厉害',
+    '干得不错',
+    '干得好',
+    '做得好',
+    '谢谢',
+    '多谢',
+    '感谢',
+    '太好了',
+    '不错',
+    '很好',
+    '辛苦了',
+    '你好',
+    '厉害',
+  ],
   infoPrefix: ['顺便说一下', '顺便', '供参考', '仅供参考', '提醒一下'],
   request: ['请', '帮我', '麻烦', '能不能', '可以帮'],
 };

@@ -50,9 +50,14 @@ export function compilePhrases<C extends string>(
 
   for (const category of Object.keys(lists) as C[]) {
     for (const phrase of lists[category]) {
-      const key = fold(phrase).trim();
-      if (!key || seen.has(`${category}\u0000${key}`)) continue;
-      seen.add(`${category}\u0000${key}`);
+      // A trailing `*` makes the phrase a word prefix: Arabic "سأ*" (I will …) matches
+      // "سأضع" and "سأكتب" without listing every verb.
+      const raw = phrase.trimEnd();
+      const prefix = raw.endsWith('*');
+      const key = fold(prefix ? raw.slice(0, -1) : raw).trim();
+      const id = `${category}\u0000${key}${prefix ? '*' : ''}`;
+      if (!key || seen.has(id)) continue;
+      seen.add(id);
       let node = 0;
       for (let i = 0; i < key.length; i++) {
         const c = key.charCodeAt(i);
@@ -71,7 +76,7 @@ export function compilePhrases<C extends string>(
         phrase,
         length: key.length,
         boundedStart: isSpacedWordChar(key.codePointAt(0)),
-        boundedEnd: isSpacedWordChar(codePointBefore(key, key.length)),
+        boundedEnd: !prefix && isSpacedWordChar(codePointBefore(key, key.length)),
       });
     }
   }

@@ -25,8 +25,11 @@ export interface AwkToken {
   /** The token's source text (a string keeps its quotes, a regex its slashes). */
   text: string;
   offset: number;
-  /** This `)` closes the condition of `if`/`while`/`for`/`switch`: a statement follows. */
-  closesHeader?: boolean;
+  /**
+   * This `)` closes a condition: of `if`/`while`/`for` (`posix`: a statement follows in every
+   * awk), or of gawk's `switch` (`dialect`: a variable in the others, so `(…)` is an operand).
+   */
+  closesHeader?: 'posix' | 'dialect';
 }
 
 /**
@@ -126,7 +129,14 @@ const posixKeywords = new Set([
   'print',
   'printf',
 ]);
-const headerKeywords = new Set(['if', 'while', 'for', 'switch']);
+/** Keywords whose `( … )` is a condition in every awk. */
+const headerKeywords = new Set(['if', 'while', 'for']);
+/**
+ * gawk-only keywords followed by a condition. To mawk, BWK awk and `gawk --posix` they are plain
+ * variables, so the `)` that closes their condition ends an operand there: a `/` after it must
+ * not be read by one dialect's grammar.
+ */
+const dialectHeaderKeywords = new Set(['switch']);
 /** Looked up longest first, so `|&` wins over `|` and `**=` over `**`. */
 const operators = new Set([
   '**=',
@@ -186,7 +196,7 @@ const isWordChar = (ch: string): boolean => isWordStart(ch) || isDigit(ch);
  */
 export function lexAwk(src: string): AwkLex {
   const tokens: AwkToken[] = [];
-  const parens: boolean[] = [];
+  const parens: ('posix' | 'dialect' | undefined)[] = [];
   let i = 0;
   const push = (kind: AwkTokenKind, end: number): AwkToken => {
     const token: AwkToken = { kind, text: src.slice(i, end), offset: i };
@@ -215,7 +225,7 @@ export function lexAwk(src: string): AwkLex {
       if (slashAfter(tokens[tokens.length - 1]) === 'ambiguous')
         return fail(
           i,
-          'a `/` right after `++`, `--`, `getline`, a built-in function or a keyword some awks lack (awks disagree whether it divides or starts a regex); add parentheses',
+          "a `/` right after `++`, `--`, `getline`, a built-in function, a keyword some awks lack or the `)` of gawk's `switch (…)` (awks disagree whether it divides or starts a regex); add parentheses",
         );
       const end = scanRegex(src, i);
       if (typeof end === 'string') return fail(i, end);
@@ -247,11 +257,20 @@ export function lexAwk(src: string): AwkLex {
         return fail(i, '`$` before `/` (awks disagree whether a regex or a division follows)');
       if (op === '(') {
         const prev = tokens[tokens.length - 1];
-        parens.push(prev?.kind === 'keyword' && headerKeywords.has(prev.text));
+        const header =
+          prev?.kind !== 'keyword'
+            ? undefined
+            : headerKeywords.has(prev.text)
+              ? 'posix'
+              : dialectHeaderKeywords.has(prev.text)
+                ? 'dialect'
+                : undefined;
+        parens.push(header);
         push('op', i + 1);
       } else if (op === ')') {
-        if (parens.pop() === true) push('op', i + 1).closesHeader = true;
-        else push('op', i + 1);
+        const header = parens.pop();
+        const token = push('op', i + 1);
+        if (header !== undefined) token.closesHeader = header;
       } else {
         push('op', i + op.length);
       }
@@ -294,7 +313,11 @@ function slashAfter(prev: AwkToken | undefined): 'regex' | 'divides' | 'ambiguou
       return 'regex';
     case 'op':
       if (prev.text === '++' || prev.text === '--') return 'ambiguous';
-      if (prev.text === ')') return prev.closesHeader === true ? 'regex' : 'divides';
+      if (prev.text === ')') {
+        // After gawk's `switch (…)` gawk reads a regex, every other awk a division.
+        if (prev.closesHeader === 'dialect') return 'ambiguous';
+        return prev.closesHeader === 'posix' ? 'regex' : 'divides';
+      }
       return prev.text === ']' ? 'divides' : 'regex';
   }
 }

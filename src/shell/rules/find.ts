@@ -101,7 +101,8 @@ const WRITES = 'writes a file; print to stdout with -print/-printf instead';
 /** Primaries find knows that run programs, delete or write files: the reason to show. */
 const FORBIDDEN_PRIMARIES: Readonly<Record<string, string>> = {
   exec: RUNS,
-  execdir: RUNS,
+  execdir:
+    'runs another program in each match’s directory; use `-exec PROGRAM … {} +` with a read-only program',
   ok: RUNS,
   okdir: RUNS,
   delete: 'deletes files; list them with -print instead',
@@ -191,8 +192,20 @@ function judgeFind(args: readonly ShellWord[]): RuleResult {
   if (typeof start !== 'number') return start;
   let i = start;
   while (i < args.length && !startsExpression(args[i]?.value ?? '')) i += 1;
+  let target: RuleResult | undefined;
   while (i < args.length) {
     const value = args[i]?.value ?? '';
+    if (value === '-exec') {
+      if (target !== undefined) {
+        return block(ShellCodes.findPrimary, '`find` with more than one -exec; use one');
+      }
+      const absolute = args.slice(start, i).some((w) => w.value.startsWith('/'));
+      const exec = readExec(args, i, absolute);
+      if ('kind' in exec) return exec;
+      target = exec.run;
+      i = exec.next;
+      continue;
+    }
     if (!looksLikeExpression(value)) {
       return block(
         ShellCodes.badOperand,
@@ -206,7 +219,65 @@ function judgeFind(args: readonly ShellWord[]): RuleResult {
     }
     i += 1 + arity;
   }
-  return { kind: 'ok' };
+  return target ?? { kind: 'ok' };
+}
+
+/**
+ * A name find passes to `-exec`. It starts with a starting point, and no starting point starts
+ * with `-`, so it is never an option; the rest is any string, so it is a glob word with a literal
+ * first character (code-valued operands such as `sh -c` scripts still refuse it). Absolute
+ * starting points give absolute names (which gawk could read as `/inet/…`).
+ */
+function foundName(absolute: boolean): ShellWord {
+  const prefix = absolute ? '/' : './';
+  return {
+    value: `${prefix}*`,
+    raw: `${prefix}{}`,
+    glob: true,
+    quoted: false,
+    tilde: false,
+  };
+}
+
+/**
+ * `-exec PROGRAM ARGS… {} +` (or `{} ;`) with `{}` only as the last word: the target is judged
+ * as a command of its own, with the names appended. `{}` anywhere else (the program, inside a
+ * word) is refused, as are `-execdir`, `-ok` and `-okdir`.
+ */
+function readExec(
+  args: readonly ShellWord[],
+  at: number,
+  absolute: boolean,
+): { run: RuleResult; next: number } | RuleResult {
+  let end = at + 1;
+  while (end < args.length) {
+    const word = args[end]?.value;
+    if (word === ';' || (word === '+' && args[end - 1]?.value === '{}')) break;
+    end += 1;
+  }
+  if (end >= args.length) {
+    return block(
+      ShellCodes.missingValue,
+      '`find -exec` needs a command ending in `{} +` or `{} \\;`',
+    );
+  }
+  const command = args.slice(at + 1, end);
+  const last = command[command.length - 1];
+  const argv = command.slice(0, -1);
+  if (
+    last?.value !== '{}' ||
+    argv.length === 0 ||
+    command.slice(0, -1).some((w) => w.value.includes('{}'))
+  ) {
+    return block(
+      ShellCodes.findPrimary,
+      '`find -exec` is judged only as `-exec PROGRAM ARGS… {} +` with {} once, as the last word; or print the matches with -print and pipe them to xargs',
+    );
+  }
+  // `{} +` passes one or more names: two stand for "more than one" (`uniq IN OUT` writes OUT).
+  const name = foundName(absolute);
+  const names = args[end]?.value === '+' ? [name, name] : [name];
+  return { run: { kind: 'run', argv: [...argv, ...names] }, next: end + 1 };
 }
 
 /**

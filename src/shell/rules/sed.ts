@@ -1,5 +1,5 @@
 import { ShellCodes } from '../codes.js';
-import type { ParsedArgs, ProgramRule, ProgramTable, RuleResult } from '../spec.js';
+import type { Block, ParsedArgs, ProgramRule, ProgramTable, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
 import { gnuStandard, options } from './options.js';
 import { blocked, ok } from './results.js';
@@ -30,7 +30,10 @@ const sedRule: ProgramRule = {
       '-s --separate': 'flag',
       '-z --null-data --zero-terminated': 'flag',
       '-u --unbuffered': 'flag',
-      '-l --line-length': 'required',
+      // GNU: -l N (wrap length). BSD/macOS: -l is a flag (line buffering), so the word GNU
+      // takes as N is an option or the script there (`-l -i`, `-l 'w out'`). Only digits are
+      // harmless both ways: a number is no option, and no command as a BSD script.
+      '-l --line-length': { value: 'required', check: checkLineLength },
       '-b --binary': 'flag',
       '--posix': 'flag',
       '--debug': 'flag',
@@ -42,6 +45,14 @@ const sedRule: ProgramRule = {
     check: checkSed,
   },
 };
+
+function checkLineLength(value: ShellWord): Block | undefined {
+  if (/^[0-9]+$/.test(value.value) && !value.glob) return undefined;
+  return {
+    code: ShellCodes.badValue,
+    reason: `\`sed -l ${value.value}\`: BSD sed reads -l as a flag and \`${value.value}\` as an option or the script; give -l a number (-l 80)`,
+  };
+}
 
 /** Finds the script(s) as sed does and judges them with the sed grammar. */
 function checkSed(parsed: ParsedArgs): RuleResult {

@@ -4,7 +4,7 @@ import { gnuStandard, options } from './options.js';
 import { blocked, ok } from './results.js';
 
 // Programs that report on the system and the session: id whoami uname uptime nproc hostname
-// date ps printenv env which. hostname and date can also *set* things; env can run a program.
+// date ps printenv which. hostname and date can also *set* things.
 
 const id: ProgramSpec = {
   options: options({
@@ -54,17 +54,25 @@ const nproc: ProgramSpec = {
   globs: 'anywhere',
 };
 
-// The display options may ask the resolver for names (-f, -i, -A); that is a lookup, not a write.
+// Only the host name itself (gethostname) and the local interface addresses (-I, getifaddrs).
+// Every other display option asks the resolver (DNS, NIS), which reaches the network; net-tools'
+// hostname resolves even for -s.
+const lookup = {
+  hazard: 'network',
+  reason:
+    'asks the resolver (DNS or NIS), which reaches the network; run `hostname` (or `uname -n`) for the local name, `hostname -I` for the local addresses',
+} as const;
+
 const hostname: ProgramSpec = {
   options: options({
-    '-a --alias': 'flag',
-    '-A --all-fqdns': 'flag',
-    '-d --domain': 'flag',
-    '-f --fqdn --long': 'flag',
-    '-i --ip-address': 'flag',
+    '-a --alias': lookup,
+    '-A --all-fqdns': lookup,
+    '-d --domain': lookup,
+    '-f --fqdn --long': lookup,
+    '-i --ip-address': lookup,
     '-I --all-ip-addresses': 'flag',
-    '-s --short': 'flag',
-    '-y --yp --nis': 'flag',
+    '-s --short': lookup,
+    '-y --yp --nis': lookup,
     '-b --boot': {
       hazard: 'writes',
       reason: 'sets the host name when none is set; run `hostname` alone to print it',
@@ -81,7 +89,7 @@ const hostname: ProgramSpec = {
   operands: {
     max: 0,
     maxCode: ShellCodes.operandWrites,
-    maxReason: '`hostname NAME` sets the host name; run `hostname` (or `hostname -f`) to print it',
+    maxReason: '`hostname NAME` sets the host name; run `hostname` to print it',
   },
 };
 
@@ -134,46 +142,6 @@ const printenv: ProgramSpec = {
   globs: 'anywhere',
 };
 
-/** env may only print the (adjusted) environment: operands are `NAME=VALUE` (or a first `-`). */
-function checkEnv(parsed: ParsedArgs): RuleResult {
-  const [first, ...rest] = parsed.operands;
-  const assignments = first?.value === '-' ? rest : parsed.operands;
-  const command = assignments.find((operand) => !operand.value.includes('='));
-  if (command === undefined) return ok;
-  return blocked(
-    ShellCodes.privilegeWrapper,
-    `\`env ${command.value} …\` runs a program with a changed environment; run the program directly (env may only print the environment)`,
-  );
-}
-
-// env stops reading options at the first operand (its optstring starts with '+').
-const env: ProgramSpec = {
-  options: options({
-    '-i --ignore-environment': 'flag',
-    '-0 --null': 'flag',
-    '-u --unset': 'required',
-    '-C --chdir': {
-      value: 'required',
-      hazard: 'unsupported',
-      reason: 'only matters when env runs a program, which is not allowed here; drop it',
-    },
-    '-S --split-string': {
-      value: 'required',
-      hazard: 'executes',
-      reason: 'splits its value into a command line and runs it; run the command directly',
-    },
-    '-v --debug': 'flag',
-    '--block-signal': 'optional',
-    '--default-signal': 'optional',
-    '--ignore-signal': 'optional',
-    '--list-signal-handling': 'flag',
-    ...gnuStandard,
-  }),
-  permute: false,
-  globs: 'never',
-  check: checkEnv,
-};
-
 // Debian's which takes -a; macOS's also -s (status only). Both stop at the first name.
 const which: ProgramSpec = {
   options: options({ '-a': 'flag', '-s': 'flag' }),
@@ -183,8 +151,8 @@ const which: ProgramSpec = {
 };
 
 /**
- * id whoami uname uptime nproc hostname date ps printenv env which: they report on the system.
- * hostname and date may not set anything, and env may not run a program.
+ * id whoami uname uptime nproc hostname date ps printenv which: they report on the system.
+ * hostname and date may not set anything.
  */
 export const systemInfoPrograms: ProgramTable = {
   id: { kind: 'spec', spec: id },
@@ -196,6 +164,5 @@ export const systemInfoPrograms: ProgramTable = {
   date: { kind: 'spec', spec: date },
   ps,
   printenv: { kind: 'spec', spec: printenv },
-  env: { kind: 'spec', spec: env },
   which: { kind: 'spec', spec: which },
 };

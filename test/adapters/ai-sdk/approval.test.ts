@@ -219,14 +219,16 @@ describe('planfirst/ai-sdk approval: exit_plan_mode on the SDK tool approval', (
     const pendingId = c.store.get().planMode.approvalId;
 
     answer(c, { approvalId: old.approvalId, approved: true });
+    const raw = [...c.messages];
     const [outcome] = apply(c);
-    expect(outcome).toMatchObject({ applied: false, code: 'stale_id', approvalId: undefined });
-    // A fresh process (no memory of issued requests) refuses it too: the plan hash differs.
+    expect(outcome).toMatchObject({ applied: false, code: 'stale_id' });
+    expect(outcome?.approvalId).not.toBe(pendingId);
+    // A fresh process refuses it too: the answer binds to the request it was given for.
     const fresh = createPlanfirstAiSdk({
       store: c.store,
       options: { planMode: { enabled: true } },
     });
-    expect(fresh.applyApprovalResponses(c.messages).outcomes[0]).toMatchObject({
+    expect(fresh.applyApprovalResponses(raw).outcomes[0]).toMatchObject({
       applied: false,
       code: 'stale_id',
     });
@@ -241,7 +243,7 @@ describe('planfirst/ai-sdk approval: exit_plan_mode on the SDK tool approval', (
     expect(current.approvalId).not.toBe(old.approvalId);
   });
 
-  it('applying the same answers twice changes nothing (a host retrying the request), in this process or a fresh one', async () => {
+  it('applying the same answers twice reports duplicate_decision the second time, in this process or a fresh one', async () => {
     for (const approved of [true, false]) {
       const c = conversation([callTools(['exit_plan_mode', plan]), say('Next.')]);
       const request = await submitPlan(c);
@@ -253,11 +255,21 @@ describe('planfirst/ai-sdk approval: exit_plan_mode on the SDK tool approval', (
         options: { planMode: { enabled: true } },
       });
       const elsewhere = fresh.applyApprovalResponses(c.messages);
-      for (const repeat of [again, elsewhere]) {
-        expect(repeat.messages).toEqual(sent.messages);
-        expect(repeat.outcomes).toEqual(sent.outcomes);
-      }
-      expect(sent.outcomes[0]?.code).toBe(approved ? 'approved' : 'rejected');
+      expect(sent.outcomes[0]).toMatchObject({
+        applied: true,
+        code: approved ? 'approved' : 'rejected',
+      });
+      for (const repeat of [again, elsewhere])
+        expect(repeat.outcomes).toEqual([
+          {
+            sdkApprovalId: request.approvalId,
+            toolCallId: expect.any(String),
+            approvalId: sent.outcomes[0]?.approvalId,
+            applied: false,
+            code: 'duplicate_decision',
+            message: expect.stringContaining('already applied'),
+          },
+        ]);
       c.messages.splice(0, c.messages.length, ...sent.messages);
       await c.generate();
       const decision = toolOutputs(c.prompt(1)).at(-1)?.text;

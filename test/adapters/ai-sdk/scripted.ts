@@ -128,6 +128,8 @@ export function conversation(
     options?: PlanfirstOptions;
     config?: Partial<PlanfirstAiSdkConfig>;
     prompt?: string;
+    /** A system prompt passed to generateText / streamText themselves. */
+    system?: string;
   } = {},
 ) {
   const options = setup.options ?? { planMode: { enabled: true } };
@@ -189,6 +191,7 @@ export function conversation(
     prepareStep: pf.prepareStep,
     onStepFinish: pf.onStepFinish,
     stopWhen: pf.stopWhen,
+    ...(setup.system === undefined ? {} : { system: setup.system }),
   };
   return {
     store,

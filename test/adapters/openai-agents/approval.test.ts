@@ -124,7 +124,7 @@ describe('exit_plan_mode approval through planfirst', () => {
     });
     const agent = new Agent({ name: 'ops', tools: env.pf.wrapTools([deploy]), model });
     const paused = await env.pf.run(agent, 'Deploy it');
-    expect(paused.status).toBe('interrupted');
+    if (paused.status !== 'interrupted') throw new Error(paused.status);
     const [item] = paused.result.interruptions;
     if (!item) throw new Error('no interruption');
     paused.result.state.approve(item);

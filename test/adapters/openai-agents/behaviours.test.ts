@@ -30,7 +30,7 @@ describe('planfirst/openai-agents on the real Runner with a scripted model', () 
     ]);
     const { pf, agent, ws } = setup(model);
     const outcome = await pf.run(agent, 'Fix src/a.ts');
-    expect(outcome.status).toBe('awaiting_approval');
+    if (outcome.status !== 'awaiting_approval') throw new Error(outcome.status);
     expect(ws.written).toEqual([]);
     const seen = toolResultText(model.calls[1], 'w1');
     expect(seen).toBe(

@@ -23,13 +23,14 @@ describe('turns without tool calls', () => {
       expect(userTexts(model.calls[i + 1]).at(-1)).toBe(retry.text);
   });
 
-  it('never starts more SDK runs than run.maxModelCalls', async () => {
+  it('never makes more model calls than run.maxModelCalls', async () => {
     const model = new ScriptedModel(narrate(2));
     const { pf, agent } = setup(model, { run: { maxModelCalls: 2 } });
     const outcome = await pf.run(agent, 'Fix the bug in src/a.ts');
     expect(model.calls).toHaveLength(2);
     expect(outcome).toMatchObject({
-      status: 'blocked',
+      status: 'budget_exhausted',
+      modelCalls: 2,
       message: 'The agent stopped: the run reached its limit of 2 model calls (run.maxModelCalls).',
     });
   });

@@ -23,6 +23,16 @@ describe('compilePhrases', () => {
   it('needs no boundary after a phrase that ends in punctuation', () => {
     expect(found('Blocked:no token')).toEqual(['stop:Blocked:@0']);
   });
+  it('matches a phrase ending in * as a word prefix, still bounded at its start', () => {
+    const prefixes = compilePhrases({ promise: ['سأ*'], not: ['سأل*'] }, foldText);
+    const hits = (text: string) =>
+      prefixes.scan(foldText(text)).map((m) => `${m.category}:${m.phrase}@${m.start}`);
+    expect(hits('سأضع خطة')).toEqual(['promise:سأ*@0']);
+    expect(hits('وسأضع')).toEqual([]);
+    expect(hits('سألت')).toEqual(['promise:سأ*@0', 'not:سأل*@0']);
+    // Without the marker the phrase needs a boundary after it, as before.
+    expect(compilePhrases({ p: ['سأ'] }, foldText).scan(foldText('سأضع'))).toEqual([]);
+  });
   it('reports the phrase as configured, whatever its case or width', () => {
     expect(found('ＩʼＬＬ go')).toEqual(["promise:I'll@0"]);
   });

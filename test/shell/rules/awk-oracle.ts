@@ -15,17 +15,25 @@ export interface AwkEffects {
 
 const traced = 'execve,fork,vfork,clone,clone3,openat,open,creat,socket,connect';
 
-const loop = (n: number): string => `i=0
+const loop = (n: number, awk: string): string => `i=0
 while IFS= read -r -d '' p; do
   d=run${n}_$i; mkdir "$d"; printf 'a b 3\\nc d 4\\n' > "$d/in"
   (cd "$d" && exec timeout 2 strace -f -qq -e trace=${traced} -o ../trace${n}_$i \\
-    mawk -- "$p" in </dev/null >/dev/null 2>&1)
+    ${awk} -- "$p" in </dev/null >/dev/null 2>&1)
   printf '%s\\0' "$?"
   i=$((i+1))
 done < in${n} > out${n}`;
 
 /** Runs each program with mawk (none may contain NUL) and reports its side effects, in order. */
 export function runMawk(programs: readonly string[]): AwkEffects[] {
+  return runAwk(programs, 'mawk');
+}
+
+/**
+ * Runs each program with `awk` (a command line such as `gawk --posix`, trusted test input) and
+ * reports its side effects, in order.
+ */
+export function runAwk(programs: readonly string[], awk: string): AwkEffects[] {
   const dir = mkdtempSync(join(tmpdir(), 'planfirst-awk-'));
   try {
     const jobs = Math.max(1, Math.min(availableParallelism(), 8));
@@ -34,13 +42,13 @@ export function runMawk(programs: readonly string[]): AwkEffects[] {
     chunks.forEach((chunk, n) => {
       writeFileSync(join(dir, `in${n}`), chunk.map((p) => `${p}\0`).join(''));
     });
-    const all = `${chunks.map((_, n) => `(${loop(n)}) &`).join('\n')}\nwait`;
+    const all = `${chunks.map((_, n) => `(${loop(n, awk)}) &`).join('\n')}\nwait`;
     const run = spawnSync('bash', ['-c', all], {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
       encoding: 'utf8',
     });
-    if (run.status !== 0) throw new Error(`mawk batch failed: ${run.stderr}`);
+    if (run.status !== 0) throw new Error(`${awk} batch failed: ${run.stderr}`);
     return chunks.flatMap((chunk, n) => {
       const statuses = readFileSync(join(dir, `out${n}`), 'utf8').split('\0');
       return chunk.map((_, i) => ({

@@ -63,8 +63,10 @@ const blocked: [string, string][] = [
   ['find . -name x "-delete"', ShellCodes.findPrimary],
   ['find . -delete', ShellCodes.findPrimary],
   ['find -exec touch /tmp/pwned \\;', ShellCodes.findPrimary],
-  ['find . -exec rm {} +', ShellCodes.findPrimary],
-  ["find . '-exec' rm {} ;", ShellCodes.findPrimary],
+  ['find . -exec {} +', ShellCodes.findPrimary],
+  ["find . '-exec' rm x{} ';'", ShellCodes.findPrimary],
+  ['find . -exec rm {}', ShellCodes.missingValue],
+  ['find . -exec wc {} + -exec wc {} +', ShellCodes.findPrimary],
   ['find . -execdir rm {} ;', ShellCodes.findPrimary],
   ['find . -ok rm {} ;', ShellCodes.findPrimary],
   ['find . -okdir rm {} ;', ShellCodes.findPrimary],
@@ -75,7 +77,7 @@ const blocked: [string, string][] = [
   ['find . -print -fprint out', ShellCodes.findPrimary],
   ['find -- -delete', ShellCodes.findPrimary],
   ['find -L -delete', ShellCodes.findPrimary],
-  ['find -D tree -exec ls ;', ShellCodes.findPrimary],
+  ['find -D tree -exec ls', ShellCodes.missingValue],
   ['find . -- -name x', ShellCodes.findPrimary],
   ['find . --exec ls ;', ShellCodes.findPrimary],
   ['find . -H', ShellCodes.findPrimary],
@@ -124,10 +126,23 @@ describe('find rule', () => {
   });
 
   it('tells the model what to do instead', () => {
-    const exec = judge('find . -exec rm {} ;');
+    const exec = judge('find . -ok rm {} ;');
     expect(exec).toMatchObject({ kind: 'block', reason: expect.stringContaining('-print') });
     const glob = judge('find . -name *.ts');
     expect(glob).toMatchObject({ kind: 'block', reason: expect.stringContaining('quote') });
+  });
+
+  it('hands `-exec PROGRAM … {} +` to the analyzer as a command with the names appended', () => {
+    expect(judge('find . -name x -exec wc -l {} +')).toEqual({
+      kind: 'run',
+      argv: [
+        expect.objectContaining({ value: 'wc' }),
+        expect.objectContaining({ value: '-l' }),
+        expect.objectContaining({ value: './*', glob: true }),
+        expect.objectContaining({ value: './*', glob: true }),
+      ],
+    });
+    expect(judge("find . -exec grep -l x {} ';' -print")).toMatchObject({ kind: 'run' });
   });
 
   it('declares that globs may never reach find', () => {

@@ -76,7 +76,7 @@ describe('rg rule', () => {
     ['rg -y foo', ShellCodes.unknownOption],
     ['rg --json=yes foo', ShellCodes.badValue],
     ['rg foo *', ShellCodes.unsafeGlob],
-    ['rg foo src/*.ts', ShellCodes.unsafeGlob],
+    ['rg foo *.ts', ShellCodes.unsafeGlob],
     ['rg -g *.ts foo', ShellCodes.unsafeGlob],
     ['rg --glob=*.rs foo', ShellCodes.unsafeGlob],
     ['rg -e', ShellCodes.missingValue],

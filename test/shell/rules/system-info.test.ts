@@ -25,15 +25,26 @@ describe('system information programs only report', () => {
   });
 });
 
-describe('hostname prints, never sets', () => {
+describe('hostname prints the local name, never sets it or asks the resolver', () => {
   it.each<[string, string]>([
     ['hostname', 'ok'],
-    ['hostname -f', 'ok'],
-    ['hostname --fqdn', 'ok'],
-    ['hostname -s', 'ok'],
     ['hostname -I', 'ok'],
+    ['hostname --all-ip', 'ok'],
+    ['hostname -f', 'option_network'],
+    ['hostname --fqdn', 'option_network'],
+    ['hostname --long', 'option_network'],
+    ['hostname -s', 'option_network'],
+    ['hostname -A', 'option_network'],
+    ['hostname --all-f', 'option_network'],
+    ['hostname -i', 'option_network'],
+    ['hostname -d', 'option_network'],
+    ['hostname --dom', 'option_network'],
+    ['hostname -a', 'option_network'],
+    ['hostname -y', 'option_network'],
+    ['hostname --nis', 'option_network'],
+    ['hostname -If', 'option_network'],
     ['hostname evil', 'operand_writes'],
-    ['hostname -s evil', 'operand_writes'],
+    ['hostname -I evil', 'operand_writes'],
     ['hostname -- evil', 'operand_writes'],
     ['hostname -F /etc/hostname', 'option_writes'],
     ['hostname --file=x', 'option_writes'],
@@ -72,7 +83,7 @@ describe('date prints, never sets the clock', () => {
   });
 });
 
-describe('env only prints the environment', () => {
+describe('env prints the environment or runs a command with NAME=VALUE set', () => {
   it.each<[string, string]>([
     ['env', 'ok'],
     ['env -0', 'ok'],
@@ -81,11 +92,21 @@ describe('env only prints the environment', () => {
     ['env FOO=1', 'ok'],
     ['env - FOO=1', 'ok'],
     ['env --debug', 'ok'],
-    ['env touch x', 'privilege_wrapper'],
-    ['env FOO=1 git status', 'privilege_wrapper'],
+    ['env touch x', 'run touch x'],
+    ['env FOO=1 git status', 'assignment'],
+    ['env LANG=C ls', 'run ls'],
+    ['env LC_ALL=C.UTF-8 -- ls', 'run -- ls'],
     ['env -i sh', 'privilege_wrapper'],
-    ['env -- rm x', 'privilege_wrapper'],
-    ['env FOO=1 -u x', 'privilege_wrapper'],
+    ['env - ls', 'privilege_wrapper'],
+    ['env -u GIT_CONFIG_COUNT git status', 'privilege_wrapper'],
+    ['env -- rm x', 'run rm x'],
+    ['env TZ=UTC -u x', 'run -u x'],
+    ['env GIT_DIR=/tmp/x git log', 'git_environment'],
+    ['env LD_PRELOAD=x.so ls', 'assignment'],
+    ['env LC_ALL=zh_CN.GBK ls', 'unsafe_locale'],
+    ['env LC_ALL=zh_CN.GBK', 'ok'],
+    ['env LANG=C LD_* ls', 'unsafe_glob'],
+    ['env -P /tmp ls', 'option_unsupported'],
     ['env -S touch_x', 'option_executes'],
     ['env --split-string=sh', 'option_executes'],
     ['env --sp=sh', 'option_executes'],
@@ -96,8 +117,8 @@ describe('env only prints the environment', () => {
     expect(judge(command)).toBe(expected);
   });
 
-  it('tells the model that env runs a program', () => {
-    const result = judgeResult('env touch x');
-    expect(result.kind === 'block' ? result.reason : '').toContain('runs a program');
+  it('tells the model that env -i drops the hardened environment', () => {
+    const result = judgeResult('env -i touch x');
+    expect(result.kind === 'block' ? result.reason : '').toContain('cleared or unset');
   });
 });

@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import {
+  appendFileSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PLAN_FILE, type HookConfig, parseHookConfig, shellPolicyOf } from './config.js';
+import { type HookAnswer, judgeWith } from './core.js';
+import { errorOutput } from './encode.js';
+import { parseHookEvent } from './event.js';
+import { detectHost, type HookHost, isHookHost } from './hosts.js';
+import { judgeToolEvent } from './judge-tool.js';
+import type { HookPolicy } from './policy.js';
+import { judgeSessionStart } from './reanchor.js';
+import { transcriptFacts } from './transcript.js';
+
+// The hook process: reads one JSON document from stdin and the project's planfirst files,
+// asks the pure judge, writes the host's answer. A tool call loads only the shell analyzer;
+// a Stop event (once per turn) loads the library for the incomplete-turn classifier.
+
+/** What the hook process touches; tests pass their own. */
+export interface HookIo {
+  readStdin: () => Promise<string>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  now: () => Date;
+}
+
+const usage =
+  'usage: planfirst hook <claude|codex|copilot|gemini|cursor|cline|auto> [<event>]\n       planfirst hook install|uninstall <host> [--project|--user] [--dry-run]\n';
+
+/** `planfirst hook …`: the arguments after `hook`; returns the exit status. */
+export async function runHookCommand(argv: readonly string[], io: HookIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === 'install' || first === 'uninstall') {
+    const { runInstallCommand } = await import('./install-command.js');
+    return runInstallCommand(first, rest, io);
+  }
+  if (first === undefined || first === '--help' || first === '-h') {
+    io.stderr(usage);
+    return first === undefined ? 2 : 0;
+  }
+  if (first !== 'auto' && !isHookHost(first)) {
+    io.stderr(`planfirst hook: unknown host ${first}\n${usage}`);
+    return 2;
+  }
+  const answer = await answerHook(first, rest[0], io);
+  io.stdout(answer.stdout);
+  if (answer.stderr !== '') io.stderr(answer.stderr);
+  return answer.exitCode;
+}
+
+/** One hook call from raw stdin to the answer. Never throws; never allows on an error path. */
+export async function answerHook(
+  host: HookHost | 'auto',
+  eventArg: string | undefined,
+  io: HookIo,
+): Promise<HookAnswer> {
+  let input: unknown;
+  let planMode = false;
+  try {
+    const raw = await io.readStdin();
+    try {
+      input = withEventName(JSON.parse(raw), host, eventArg);
+    } catch {
+      input = undefined;
+    }
+    const project = projectDir(input, io);
+    // Until the settings file is read, assume plan mode: an unreadable file fails closed.
+    planMode = true;
+    const config = readConfig(project);
+    planMode = config?.planMode === true;
+    if (input === undefined) return errorAnswer(host, planMode, 'the input is not valid JSON');
+    const policy = buildPolicy(config);
+    const resolved = host === 'auto' ? detectHost(input) : host;
+    const parsed = resolved === undefined ? undefined : parseHookEvent(resolved, input);
+    const event = parsed?.ok === true ? parsed.event : undefined;
+    let answer: HookAnswer;
+    if (event?.kind === 'stop' || policy.shellPolicy?.programs !== undefined) {
+      // The classifier and program-spec validation live in the library.
+      const lib = await import('../index.js');
+      if (event?.kind === 'stop') policy.stop = stopContext(event, config, io);
+      answer = lib.judgeHookEvent(host, input, policy);
+    } else {
+      if (event?.kind === 'session-start' && event.source === 'compact')
+        readPlan(project, config, policy);
+      answer = judgeWith(
+        {
+          tool: judgeToolEvent,
+          sessionStart: judgeSessionStart,
+          stop: () => {
+            throw new Error('the stop judge is not loaded');
+          },
+        },
+        host,
+        input,
+        policy,
+      );
+    }
+    if (answer.event?.kind === 'stop') saveAttempts(answer, io);
+    audit(answer, config, project, io);
+    return answer;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'internal error';
+    return errorAnswer(host, planMode || isPlanInput(input), `internal error: ${reason}`);
+  }
+}
+
+function errorAnswer(host: HookHost | 'auto', planMode: boolean, reason: string): HookAnswer {
+  const known = host === 'auto' ? undefined : host;
+  return {
+    ...errorOutput(known, 'pre-tool', planMode, reason),
+    host: known,
+    event: undefined,
+    judgement: { verdict: planMode ? 'deny' : 'neutral', code: 'internal_error', reason, planMode },
+  };
+}
+
+function isPlanInput(input: unknown): boolean {
+  return (input as { permission_mode?: unknown } | undefined)?.permission_mode === 'plan';
+}
+
+const eventField: Partial<Record<HookHost, string>> = {
+  claude: 'hook_event_name',
+  codex: 'hook_event_name',
+  gemini: 'hook_event_name',
+  cursor: 'hook_event_name',
+  cline: 'hookName',
+};
+
+/** The event named on the command line fills in an input that does not name its own. */
+function withEventName(input: unknown, host: HookHost | 'auto', eventArg?: string): unknown {
+  if (eventArg === undefined || host === 'auto' || typeof input !== 'object' || input === null)
+    return input;
+  const field = eventField[host];
+  if (field === undefined || field in input) return input;
+  return { ...input, [field]: eventArg };
+}
+
+function projectDir(input: unknown, io: HookIo): string {
+  const env = io.env.CLAUDE_PROJECT_DIR ?? io.env.GEMINI_PROJECT_DIR;
+  if (env) return env;
+  const doc = (input ?? {}) as Record<string, unknown>;
+  const roots = doc.workspace_roots ?? doc.workspaceRoots;
+  const candidates = [doc.cwd, Array.isArray(roots) ? roots[0] : undefined];
+  for (const c of candidates) if (typeof c === 'string' && isAbsolute(c)) return c;
+  return io.cwd;
+}
+
+/** The project's `.planfirst/hook.json`, or undefined when there is none. Invalid throws. */
+function readConfig(project: string): HookConfig | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(project, '.planfirst', 'hook.json'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  // A broken settings file is an error, and in plan mode an error blocks: the file says the
+  // user configured something the hook cannot read.
+  try {
+    return parseHookConfig(JSON.parse(text));
+  } catch (error) {
+    throw new Error(
+      `.planfirst/hook.json: ${error instanceof Error ? error.message : 'invalid JSON'}`,
+    );
+  }
+}
+
+function buildPolicy(config: HookConfig | undefined): HookPolicy {
+  if (config === undefined) return {};
+  const shellPolicy = shellPolicyOf(config);
+  return {
+    planMode: config.planMode,
+    approveBeforeTool: config.approveBeforeTool,
+    ...(shellPolicy === undefined ? {} : { shellPolicy }),
+  };
+}
+
+function readPlan(project: string, config: HookConfig | undefined, policy: HookPolicy): void {
+  const path = config?.planFile ?? DEFAULT_PLAN_FILE;
+  try {
+    policy.plan = { path, text: readFileSync(join(project, path), 'utf8') };
+  } catch {
+    // No plan file: nothing to re-anchor.
+  }
+}
+
+// --- Stop: per-session retry counts -------------------------------------------------------
+
+function stateFile(sessionId: string, io: HookIo): string {
+  const base =
+    io.env.PLANFIRST_HOOK_STATE_DIR ??
+    join(io.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'planfirst', 'hook');
+  const key = createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+  return join(base, `${key}.json`);
+}
+
+function stopContext(
+  event: NonNullable<HookAnswer['event']>,
+  config: HookConfig | undefined,
+  io: HookIo,
+): NonNullable<HookPolicy['stop']> {
+  const limit = config?.stopRetries ?? 3;
+  let attempts: number | undefined;
+  if (event.sessionId !== undefined) {
+    try {
+      const saved = JSON.parse(readFileSync(stateFile(event.sessionId, io), 'utf8')) as {
+        attempts?: unknown;
+      };
+      attempts = typeof saved.attempts === 'number' ? saved.attempts : undefined;
+    } catch {
+      attempts = event.stopHookActive === true ? undefined : 0;
+    }
+  }
+  const facts =
+    event.transcriptPath === undefined
+      ? { userPrompt: null, toolCalls: undefined }
+      : transcriptFacts(readTail(event.transcriptPath, 2_000_000));
+  return {
+    ...(attempts === undefined ? {} : { attempts }),
+    limit,
+    userPrompt: facts.userPrompt,
+    ...(facts.toolCalls === undefined ? {} : { toolCalls: facts.toolCalls }),
+  };
+}
+
+function readTail(path: string, max: number): string {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const length = Math.min(size, max);
+      const buffer = Buffer.alloc(length);
+      readSync(fd, buffer, 0, length, size - length);
+      return buffer.toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/** Stores the session's retry count atomically (write a temp file, then rename). */
+function saveAttempts(answer: HookAnswer, io: HookIo): void {
+  const sessionId = answer.event?.sessionId;
+  if (sessionId === undefined) return;
+  const file = stateFile(sessionId, io);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify({ attempts: answer.judgement.attempts ?? 0 }));
+    renameSync(temp, file);
+  } catch {
+    // Without the file a continued stop is never blocked again, so losing it cannot loop.
+  }
+}
+
+// --- Audit log ------------------------------------------------------------------------------
+
+function audit(answer: HookAnswer, config: HookConfig | undefined, project: string, io: HookIo) {
+  const target =
+    io.env.PLANFIRST_HOOK_AUDIT ?? (config?.audit === false ? undefined : config?.audit);
+  if (target === undefined || target === '') return;
+  const file = isAbsolute(target) ? target : join(project, target);
+  const line = {
+    time: io.now().toISOString(),
+    host: answer.host ?? null,
+    event: answer.event?.eventName ?? null,
+    tool: answer.event?.toolName ?? null,
+    argv: answer.judgement.argv ?? null,
+    verdict: answer.judgement.verdict,
+    code: answer.judgement.code,
+    exitCode: answer.exitCode,
+  };
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+  } catch (error) {
+    io.stderr(`planfirst hook: cannot write the audit log: ${(error as Error).message}\n`);
+  }
+}
+
+// --- The process ----------------------------------------------------------------------------
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The real process's streams, environment and clock. */
+export function nodeHookIo(): HookIo {
+  return {
+    readStdin: () => readAll(process.stdin),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    now: () => new Date(),
+  };
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+// `node dist/hook.js <host> [<event>]`: what the installed hooks run.
+if (isEntryPoint()) process.exitCode = await runHookCommand(process.argv.slice(2), nodeHookIo());

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { z } from '../../src/hooks/no-zod.js';
+import {
+  detectHost,
+  HookCodes,
+  HookConfigError,
+  judgeHookEvent,
+  parseHookConfig,
+  transcriptFacts,
+} from '../../src/internal.js';
+import * as f from './fixtures.js';
+
+describe('transcriptFacts', () => {
+  const line = (v: unknown) => JSON.stringify(v);
+
+  it('Claude Code: the last prompt and the tool calls after it; tool results are not prompts', () => {
+    const text = [
+      line({ type: 'user', message: { role: 'user', content: 'old prompt' } }),
+      line({
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'tool_use', id: '1' }] },
+      }),
+      line({
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'text', text: 'Fix the bug' }] },
+      }),
+      line({
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'tool_use', id: '2' }] },
+      }),
+      line({
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: '2' }] },
+      }),
+      'not json',
+    ].join('\n');
+    expect(transcriptFacts(text)).toEqual({ userPrompt: 'Fix the bug', toolCalls: 1 });
+  });
+
+  it('Codex rollout lines', () => {
+    const text = [
+      line({
+        type: 'response_item',
+        payload: {
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'Add tests' }],
+        },
+      }),
+      line({ type: 'response_item', payload: { type: 'function_call', name: 'shell' } }),
+    ].join('\n');
+    expect(transcriptFacts(text)).toEqual({ userPrompt: 'Add tests', toolCalls: 1 });
+  });
+
+  it('nothing readable: unknowns', () => {
+    expect(transcriptFacts('')).toEqual({ userPrompt: null, toolCalls: undefined });
+  });
+});
+
+describe('parseHookConfig', () => {
+  it('defaults', () => {
+    expect(parseHookConfig({})).toEqual({
+      planMode: false,
+      approveBeforeTool: false,
+      readOnlyPrograms: {},
+      removePrograms: [],
+      planFile: '.planfirst/plan.md',
+      audit: false,
+      stopRetries: 3,
+    });
+  });
+
+  it('lists every bad path at once, with a stable code', () => {
+    try {
+      parseHookConfig({
+        planMode: 'yes',
+        readOnlyPrograms: { sh: {}, sort: {}, 'a/b': {} },
+        nope: 1,
+        stopRetries: 99,
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(HookConfigError);
+      expect((error as HookConfigError).code).toBe('invalid_hook_config');
+      expect((error as HookConfigError).issues.map((i) => i.path)).toEqual([
+        'nope',
+        'planMode',
+        'readOnlyPrograms.sh',
+        'readOnlyPrograms.sort',
+        'readOnlyPrograms.a/b',
+        'stopRetries',
+      ]);
+    }
+  });
+});
+
+describe('Stop edge cases', () => {
+  const narration = 'I will refactor the module and then run the tests.';
+  const stop = (active: boolean, context: Record<string, unknown>) =>
+    judgeHookEvent('claude', f.claudeStop(narration, active), {
+      stop: { limit: 3, userPrompt: 'Refactor the module', toolCalls: 0, ...context },
+    });
+
+  it('a continued stop with an unknown count is never blocked', () => {
+    const a = stop(true, {});
+    expect([a.stdout, a.judgement.code]).toEqual(['{}', HookCodes.stopHookActive]);
+  });
+
+  it('stopRetries 0 switches the nagging off', () => {
+    expect(stop(false, { limit: 0, attempts: 0 }).stdout).toBe('{}');
+  });
+
+  it('a turn that called tools is not nagged; unknown tool calls count as some', () => {
+    expect(stop(false, { toolCalls: 2, attempts: 0 }).stdout).toBe('{}');
+    const unknown = judgeHookEvent('claude', f.claudeStop(narration), {
+      stop: { limit: 3, userPrompt: 'Refactor the module', attempts: 0 },
+    });
+    expect(unknown.stdout).toBe('{}');
+  });
+
+  it('chit-chat is never nagged', () => {
+    expect(stop(false, { userPrompt: 'thanks!', attempts: 0 }).stdout).toBe('{}');
+  });
+
+  it('in plan mode a bare acknowledgement is sent back to investigate', () => {
+    const a = judgeHookEvent(
+      'claude',
+      { ...f.claudeStop("Understood. I'll look into it."), permission_mode: 'plan' },
+      { stop: { limit: 2, userPrompt: 'Plan the migration', toolCalls: 0, attempts: 0 } },
+    );
+    expect(JSON.parse(a.stdout).reason).toContain('You are in plan mode and only acknowledged');
+  });
+});
+
+describe('detectHost', () => {
+  it('an unknown shape is undefined, and auto then answers as malformed', () => {
+    expect(detectHost({ foo: 1 })).toBeUndefined();
+    expect(detectHost('x')).toBeUndefined();
+    const a = judgeHookEvent('auto', { foo: 1 }, { planMode: true });
+    expect([a.exitCode, a.judgement.code]).toEqual([2, HookCodes.malformedInput]);
+  });
+});
+
+describe('the hook bundle without zod', () => {
+  it('the stand-in builds schemas but refuses to validate', () => {
+    const schema = (
+      z as unknown as {
+        string: () => { min: (n: number) => { safeParse: (v: unknown) => unknown } };
+      }
+    )
+      .string()
+      .min(1);
+    expect(() => schema.safeParse('x')).toThrow(
+      'schema validation is not available in the hook bundle',
+    );
+  });
+
+  it('dist/hook.js neither imports nor bundles zod, and loads the library only lazily', () => {
+    const bundle = readFileSync(new URL('../../dist/hook.js', import.meta.url), 'utf8');
+    expect(bundle).not.toMatch(/from ['"]zod['"]/);
+    expect(bundle).not.toContain('node_modules/zod');
+    expect(bundle).not.toMatch(/^import .* from ['"]\.\/index\.js['"]/m);
+    expect(bundle).toContain("import('./index.js')");
+  });
+});
