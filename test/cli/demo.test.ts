@@ -69,7 +69,7 @@ describe.concurrent('planfirst demo', () => {
     // Same words either way: colour only wraps text.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI escapes
     const strip = (s: string) => s.replace(/\u001b\[\d+m/g, '');
-    const withoutIds = (s: string) => s.replace(/approval id \w+…/, 'approval id …');
+    const withoutIds = (s: string) => s.replace(/approval id \w+…/g, 'approval id …');
     expect(withoutIds(strip(forced.stdout))).toBe(withoutIds(flag.stdout));
   });
 });

@@ -112,7 +112,7 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
     ]) {
       for (const name of staticImports(file))
         expect(
-          /^(planfirst|(\.\.?\/)chunk-[\w-]+\.c?js)$/.test(name),
+          /^(planfirst(\/internal)?|(\.\.?\/)chunk-[\w-]+\.c?js)$/.test(name),
           `${file} imports ${name}`,
         ).toBe(true);
     }
