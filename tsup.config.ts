@@ -4,21 +4,22 @@ import { defineConfig, type Options } from 'tsup';
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // Adapters and stores import the core through the root barrel (src/index.ts). In the build that
-// import becomes `planfirst` itself, so a subpath shares the root entry's code and classes (one
+// import becomes `planfirst` itself (internals: `planfirst/internal`), so a subpath shares the root entry's code and classes (one
 // `OptionsError`, one `VersionConflictError`, one options cache) instead of bundling a second
 // copy of the core.
-const rootIndex = resolve('src/index');
+const packageEntries: Record<string, string> = {
+  [resolve('src/index')]: 'planfirst',
+  [resolve('src/internal')]: 'planfirst/internal',
+};
 const coreAsPackage: Plugin = {
   name: 'planfirst-core-as-package',
   setup(build) {
-    build.onResolve({ filter: /\/index\.js$/ }, (args) => {
-      const target = resolve(args.resolveDir, args.path).replace(/\.js$/, '');
+    build.onResolve({ filter: /\/(index|internal)\.js$/ }, (args) => {
+      const target = packageEntries[resolve(args.resolveDir, args.path).replace(/\.js$/, '')];
       const fromSubpath = ['src/adapters', 'src/stores'].some((dir) =>
         args.importer.includes(`${resolve(dir)}/`),
       );
-      return target === rootIndex && fromSubpath
-        ? { path: 'planfirst', external: true }
-        : undefined;
+      return target !== undefined && fromSubpath ? { path: target, external: true } : undefined;
     });
   },
 };
@@ -26,6 +27,8 @@ const coreAsPackage: Plugin = {
 // The library's public entry points, as the CLI reaches them in src/ and in dist/.
 const libraryEntries: Record<string, string> = {
   'index.ts': './index.js',
+  'internal.ts': './internal.js',
+  'shell/index.ts': './shell.js',
   'testing/index.ts': './testing/index.js',
   'hooks/main.ts': './hook-main.js',
 };
@@ -45,7 +48,7 @@ const cliUsesLibraryBuild: Plugin = {
       return {
         errors: [
           {
-            text: `src/cli may import the library only through src/index.ts or src/testing/index.ts, not ${args.path}`,
+            text: `src/cli may import the library only through src/index.ts, src/shell/index.ts or src/testing/index.ts, not ${args.path}`,
           },
         ],
       };
@@ -55,18 +58,28 @@ const cliUsesLibraryBuild: Plugin = {
 
 const shared: Options = {
   dts: true,
-  sourcemap: true,
+  // No source maps: with embedded sources they were two thirds of the package.
+  sourcemap: false,
+  // Whitespace and syntax only: names stay, so stack traces still say which function threw.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // `import.meta.url` in the CommonJS build (src/lazy.ts loads zod and TypeBox from there).
+  shims: true,
   // `npm run build` empties dist/ once (prebuild); the configs below run in parallel and must
   // not race to clean it.
   clean: false,
   target: 'node20',
-  splitting: false,
+  // The root, planfirst/shell and planfirst/testing share chunks (one OptionsError class, one
+  // analyzer) in both formats.
+  splitting: true,
   treeshake: true,
   esbuildPlugins: [coreAsPackage],
 };
 
 const dualEntries = {
   index: 'src/index.ts',
+  shell: 'src/shell/index.ts',
+  internal: 'src/internal.ts',
   'testing/index': 'src/testing/index.ts',
   'adapters/ai-sdk': 'src/adapters/ai-sdk/index.ts',
   'adapters/openai-agents': 'src/adapters/openai-agents/index.ts',
@@ -123,7 +136,6 @@ export default defineConfig([
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
     dts: false,
-    sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
     esbuildPlugins: [cliUsesLibraryBuild],
   },

@@ -1,5 +1,5 @@
 import type { JsonValue } from './json.js';
-import { type AssistantBlock, type AssistantMessage, stopReasonSchema } from './messages.js';
+import { type AssistantBlock, type AssistantMessage, stopReasonValues } from './messages.js';
 
 // The driver validates every model response; zod's parse of a message with tool-call inputs
 // was the largest cost of a turn. This copies a plainly valid message in one pass and returns
@@ -7,7 +7,7 @@ import { type AssistantBlock, type AssistantMessage, stopReasonSchema } from './
 // host can no longer mutate). Anything unusual returns undefined, and the caller falls back to
 // the schema, which stays the judge and the source of error messages.
 
-const stopReasons: ReadonlySet<unknown> = new Set(stopReasonSchema.options);
+const stopReasons: ReadonlySet<unknown> = new Set(stopReasonValues);
 const MAX_DEPTH = 64;
 
 const isPlain = (v: unknown): v is Record<string, unknown> => {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazy } from './lazy.js';
 
 /** Any value that survives JSON.stringify/JSON.parse unchanged. */
 export type JsonValue =
@@ -9,13 +10,15 @@ export type JsonValue =
   | JsonValue[]
   | { [key: string]: JsonValue };
 
-export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number().refine(Number.isFinite, 'expected a finite number'),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValueSchema),
-    z.record(z.string(), jsonValueSchema),
-  ]),
+export const jsonValueSchema: z.ZodType<JsonValue> = lazy((z) =>
+  z.lazy(() =>
+    z.union([
+      z.string(),
+      z.number().refine(Number.isFinite, 'expected a finite number'),
+      z.boolean(),
+      z.null(),
+      z.array(jsonValueSchema),
+      z.record(z.string(), jsonValueSchema),
+    ]),
+  ),
 );

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { autoContinueOptionsSchema } from './auto-continue/options-schema.js';
 import { OptionsError, type ValidationIssue } from './errors.js';
 import { incompleteTurnOptionsSchema } from './incomplete-turn/options-schema.js';
+import { lazy } from './lazy.js';
 import { planModeOptionsSchema } from './plan-mode/options-schema.js';
 import { runOptionsSchema } from './run/options-schema.js';
 import { shellOptionsSchema } from './shell/options-schema.js';
@@ -9,15 +10,17 @@ import { toValidationIssues } from './zod-issues.js';
 
 // One schema for the whole options object. Each section lives beside the module it configures;
 // `prefault({})` makes every nested object merge field by field with its defaults.
-export const optionsSchema = z.strictObject(
-  {
-    planMode: planModeOptionsSchema.prefault({}),
-    shell: shellOptionsSchema.prefault({}),
-    incompleteTurn: incompleteTurnOptionsSchema.prefault({}),
-    autoContinue: autoContinueOptionsSchema.prefault({}),
-    run: runOptionsSchema.prefault({}),
-  },
-  { error: 'expected an options object' },
+export const optionsSchema = lazy((z) =>
+  z.strictObject(
+    {
+      planMode: planModeOptionsSchema.prefault({}),
+      shell: shellOptionsSchema.prefault({}),
+      incompleteTurn: incompleteTurnOptionsSchema.prefault({}),
+      autoContinue: autoContinueOptionsSchema.prefault({}),
+      run: runOptionsSchema.prefault({}),
+    },
+    { error: 'expected an options object' },
+  ),
 );
 
 /** What a host may pass: every field optional, nested objects partial. */

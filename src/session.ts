@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { autoContinueStateSchema, initialAutoContinueState } from './auto-continue/state-schema.js';
 import { SessionError } from './errors.js';
 import {
   incompleteTurnStateSchema,
   initialIncompleteTurnState,
 } from './incomplete-turn/state-schema.js';
+import { lazy } from './lazy.js';
 import { messageSchema } from './messages.js';
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from './options.js';
 import {
@@ -19,23 +20,25 @@ import { toValidationIssues } from './zod-issues.js';
 /** Bumped on any change a stored session cannot be read across; parseSession() rejects others. */
 export const SESSION_VERSION = 1;
 
-export const sessionSchema = z
-  .strictObject({
-    version: z.literal(SESSION_VERSION, {
-      error: `expected session version ${SESSION_VERSION}`,
+export const sessionSchema = lazy((z) =>
+  z
+    .strictObject({
+      version: z.literal(SESSION_VERSION, {
+        error: `expected session version ${SESSION_VERSION}`,
+      }),
+      planMode: planModeStateSchema,
+      incompleteTurn: incompleteTurnStateSchema.prefault({}),
+      autoContinue: autoContinueStateSchema.prefault({}),
+      messages: z.array(messageSchema).default([]),
+      run: runStateSchema.prefault(initialRunState()),
+    })
+    .superRefine((session, ctx) => {
+      for (const issue of planModeInvariantIssues(session.planMode))
+        ctx.addIssue({ code: 'custom', path: ['planMode', issue.path], message: issue.message });
+      for (const issue of runInvariantIssues(session.run, session.messages, session.planMode))
+        ctx.addIssue({ code: 'custom', path: ['run', ...issue.path], message: issue.message });
     }),
-    planMode: planModeStateSchema,
-    incompleteTurn: incompleteTurnStateSchema.prefault({}),
-    autoContinue: autoContinueStateSchema.prefault({}),
-    messages: z.array(messageSchema).default([]),
-    run: runStateSchema.prefault(initialRunState()),
-  })
-  .superRefine((session, ctx) => {
-    for (const issue of planModeInvariantIssues(session.planMode))
-      ctx.addIssue({ code: 'custom', path: ['planMode', issue.path], message: issue.message });
-    for (const issue of runInvariantIssues(session.run, session.messages, session.planMode))
-      ctx.addIssue({ code: 'custom', path: ['run', ...issue.path], message: issue.message });
-  });
+);
 
 /** Everything planfirst remembers between steps: plain JSON, safe to persist and resume. */
 export type SessionState = z.output<typeof sessionSchema>;

@@ -3,6 +3,7 @@ const main = `Usage: planfirst <command> [options]
 Commands:
   check <command>   Is this shell command provably read-only? Prints the verdict, its code
                     and reason, and the argv of each simple command.
+  check --stdin     The same for each line of stdin, as JSON lines.
   demo              Run a scripted plan-mode session and print its transcript.
   help [command]    Show help.
 
@@ -14,12 +15,18 @@ Exit status: 0 read-only (or success), 1 not read-only (or the demo failed), 2 u
 `;
 
 const check = `Usage: planfirst check [--json] [--no-color] [--] '<shell command>'
+       planfirst check --stdin < commands.txt
 
 Judges the command exactly as an agent would send it to a shell tool, with the same analyzer
-plan mode uses. Quote the whole command as one argument.
+plan mode uses. Quote the whole command as one argument. When a build tool is blocked, it
+suggests a read-only command that shows what the tool would run.
 
 Options:
-  --json        Print the verdict as JSON: { readOnly, code, reason, commands: [{ argv }] }.
+  --json        Print the verdict as JSON: { readOnly, code, reason, commands: [{ argv }] }
+                (and suggestion, when there is one).
+  --stdin       Judge each non-blank line of stdin as one command; print one JSON line per
+                command: { line, command, readOnly, code, reason, commands }. Exit 1 if
+                any is not read-only.
   --no-color    Plain output (also NO_COLOR=1; FORCE_COLOR=1 forces colour).
   --            End of options, for a command that starts with -.
 
@@ -36,7 +43,7 @@ Options:
   --no-color    Plain output (also NO_COLOR=1; FORCE_COLOR=1 forces colour).
 `;
 
-type Topic = 'main' | 'check' | 'demo';
+import type { Topic } from './args.js';
 
 /**
  * The help text of the CLI or of one of its commands, for `--help` and `help <command>`.

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { runCli } from './cli.js';
 
 // The `planfirst` executable (dist/cli.js). Everything testable lives in cli.ts; this file
@@ -7,4 +8,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   isTTY: process.stdout.isTTY,
+  stdinLines: () => createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY }),
 });

@@ -8,7 +8,7 @@ import {
   renderPlan,
   type ToolCallBlock,
   type ToolResultMessage,
-} from '../index.js';
+} from '../internal.js';
 import type { Palette } from './color.js';
 import { clip, firstSentence, wrap } from './text.js';
 
@@ -17,6 +17,23 @@ const LABEL = 11;
 const pad = ' '.repeat(LABEL);
 
 type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>;
+
+/** Codes the demo meets, in words for a newcomer. */
+const inWords: Readonly<Record<string, string>> = {
+  not_read_only: 'this tool can change things',
+  shell_not_read_only: 'this command is not provably read-only',
+  approval_requested: 'sent for approval',
+  plan_updated: 'plan progress updated',
+  approved: 'the user approved the plan',
+  rejected: 'the user rejected the plan',
+  edited: 'the user edited and approved the plan',
+  'planning-only': 'the turn only announced work instead of doing it',
+};
+
+/** A code in words (the code itself when there are none). */
+function words(code: string): string {
+  return inWords[code] ?? code;
+}
 
 /** What the transcript reads besides the run result. */
 export interface TranscriptContext {
@@ -106,7 +123,9 @@ function assistantTurn(
     out[0] = `${paint.bold(paint.magenta('assistant'.padEnd(LABEL - 1)))} ${out[0].slice(LABEL)}`;
   const classified = events.find((e) => e.type === 'turn_classified');
   if (classified !== undefined && classified.kind !== 'acted' && classified.kind !== 'answered')
-    out.push(`${pad}${paint.yellow(`turn classified ${classified.kind}`)} (${classified.rule})`);
+    out.push(
+      `${pad}${paint.yellow(`planfirst: ${inWords[classified.kind] ?? classified.kind}`)} ${paint.dim(`(${classified.kind}, ${classified.rule})`)}`,
+    );
   const requested = events.find((e) => e.type === 'approval_requested');
   if (requested !== undefined) {
     const card = renderPlan(requested.plan, { format: 'text' }).split('\n');
@@ -117,8 +136,8 @@ function assistantTurn(
     out.push(
       ...labelled(
         'approval',
-        `${paint.green(resolved.code)} by the approvals handler (approval id ${resolved.approvalId.slice(0, 8)}…)`,
-        paint.green,
+        `${words(resolved.code)} (approval id ${resolved.approvalId.slice(0, 8)}…)`,
+        resolved.code === 'rejected' ? paint.red : paint.green,
         paint,
       ),
     );
@@ -136,7 +155,7 @@ function toolCallLines(
   const blocked = events.find((e) => e.type === 'tool_blocked' && e.toolCallId === call.id);
   if (blocked?.type === 'tool_blocked')
     return [
-      `${head}  ${paint.red(`✗ blocked: ${blocked.code}`)}`,
+      `${head}  ${paint.red(`✗ blocked: ${words(blocked.code)}`)}`,
       ...wrap(firstSentence(blocked.message), WIDTH - LABEL - 4).map(
         (line) => `${pad}    ${paint.dim(line)}`,
       ),
@@ -144,7 +163,7 @@ function toolCallLines(
   const planTool = events.find((e) => e.type === 'plan_tool' && e.toolCallId === call.id);
   if (planTool?.type === 'plan_tool')
     return [
-      `${head}  ${planTool.isError ? paint.red(`✗ ${planTool.code}`) : paint.green(`✓ ${planTool.code}`)}`,
+      `${head}  ${planTool.isError ? paint.red(`✗ ${words(planTool.code)}`) : paint.green(`✓ ${words(planTool.code)}`)}`,
     ];
   if (result === undefined) return [`${head}  ${paint.dim('(no result)')}`];
   const verdict = result.isError

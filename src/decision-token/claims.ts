@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { canonicalJson } from '../canonical-json.js';
 import type { JsonValue } from '../json.js';
+import { lazy } from '../lazy.js';
 import { nonEmptyString, nonNegativeInt, oneOf } from '../schema-helpers.js';
 
 /** The token format's version, first in every token (`pf1.`). */
@@ -13,15 +14,17 @@ export const maxTokenLength = 2048;
  * What a decision token says: this decision, on this approval of this session, until then.
  * Everything a click may do is signed; nothing else in the request is trusted.
  */
-export const decisionClaimsSchema = z.strictObject({
-  sessionId: nonEmptyString().max(200),
-  approvalId: nonEmptyString().max(200),
-  action: oneOf(['approve', 'reject']),
-  /** After approve: start executing now (default) or stop ("approve, don't run yet"). */
-  then: oneOf(['execute', 'stop']).optional(),
-  /** Ms since the epoch; the token is refused from this instant on. */
-  expiresAt: nonNegativeInt(),
-});
+export const decisionClaimsSchema = lazy((z) =>
+  z.strictObject({
+    sessionId: nonEmptyString().max(200),
+    approvalId: nonEmptyString().max(200),
+    action: oneOf(['approve', 'reject']),
+    /** After approve: start executing now (default) or stop ("approve, don't run yet"). */
+    then: oneOf(['execute', 'stop']).optional(),
+    /** Ms since the epoch; the token is refused from this instant on. */
+    expiresAt: nonNegativeInt(),
+  }),
+);
 export type DecisionClaims = z.output<typeof decisionClaimsSchema>;
 
 /**

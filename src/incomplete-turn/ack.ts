@@ -11,7 +11,7 @@ export interface AckContext {
   /** The assistant's previous visible text: a bare "yes" is a go-ahead only after an offer. */
   previousAssistantText?: string | null;
   options?: PlanfirstOptions | ResolvedOptions;
-  /** In plan mode nothing is an ACK: only the approval decision approves (SPEC §4.3). */
+  /** In plan mode nothing is an ACK: only the approval decision approves. */
   planMode?: boolean;
 }
 
@@ -20,7 +20,7 @@ export const ACK_MAX_LENGTH = 80;
 
 /**
  * True when the user's prompt is a short go-ahead ("ok", "do it", "ship it", "進めて"), so the
- * resolver can tell the model to skip the recap and act (SPEC §5.4). Never throws; false in
+ * resolver can tell the model to skip the recap and act. Never throws; false in
  * plan mode, for anything over 80 characters, on several lines or containing a question mark.
  */
 export function isExecutionAck(prompt: string, context: AckContext = {}): boolean {

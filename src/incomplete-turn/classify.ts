@@ -49,7 +49,7 @@ export interface ClassifyContext {
 }
 
 /**
- * Classifies one assistant turn (SPEC §5.2) so the resolver knows whether to re-prompt. Pure
+ * Classifies one assistant turn so the resolver knows whether to re-prompt. Pure
  * and total: invalid input is `not-retryable` with the reason in the evidence, never a throw
  * (invalid options still throw OptionsError, as everywhere).
  */

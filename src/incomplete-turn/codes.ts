@@ -1,7 +1,7 @@
 // Stable codes of the incomplete-turn module. Hosts branch on them and the README lists them;
 // never rename one.
 
-/** The classes of SPEC §5.2: what an assistant turn was. */
+/** The classes of an assistant turn: what it was. */
 export const TurnKinds = {
   acted: 'acted',
   answered: 'answered',

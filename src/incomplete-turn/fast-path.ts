@@ -5,7 +5,7 @@ import { isExecutionAck } from './ack.js';
 import { ACK_INSTRUCTION } from './tiers.js';
 
 /**
- * The ACK fast-path (SPEC §5.4): when the user's prompt is a short go-ahead, the instruction
+ * The ACK fast-path: when the user's prompt is a short go-ahead, the instruction
  * to skip the recap and act; undefined otherwise, when `incompleteTurn.ackFastPath` is off, and
  * always in plan mode (there only the approval decision approves).
  */

@@ -4,7 +4,7 @@ import type { PromptCueCategory } from './cues/index.js';
 import { coverMasks } from './text/coverage.js';
 import { promptTokens } from './text/fold.js';
 
-// Narration is a failure only when the user asked for work (SPEC §5.2). After "thanks!",
+// Narration is a failure only when the user asked for work. After "thanks!",
 // "lgtm" on a finished report, or "fyi …", a reply that says "I'll keep an eye on CI" is an
 // answer, and retrying it would be noise.
 

@@ -64,7 +64,7 @@ export interface ResolveContext {
 }
 
 /**
- * Decides what follows an assistant turn (SPEC §5.3): carry on (`continue` — it acted,
+ * Decides what follows an assistant turn: carry on (`continue` — it acted,
  * answered, or must never be retried), re-prompt with an escalating instruction (`retry`), or
  * end the run (`blocked`). Counters live in the session and reset when the agent acts; every
  * turn first updates the run's mutation flag, so the budgeter sees all attempts.

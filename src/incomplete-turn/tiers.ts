@@ -103,7 +103,7 @@ export function autoContinueInstruction(cycle: number, maxCycles: number): Retry
   };
 }
 
-/** The instruction added when the user's prompt is a short go-ahead (SPEC §5.4). */
+/** The instruction added when the user's prompt is a short go-ahead. */
 export const ACK_INSTRUCTION =
   'The user has told you to go ahead. Skip any recap or restatement of the plan and start directly with the first concrete action, as a tool call.';
 

@@ -1,41 +1,47 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazy } from '../lazy.js';
 import {
   type AssistantMessage,
   assistantText,
   assistantToolCalls,
   stopReasonSchema,
+  stopReasonValues,
   type ToolCallBlock,
 } from '../messages.js';
 
-/** One tool call of the turn, with the gate's verdict on whether it was read-only (§4.2). */
-export const turnToolCallSchema = z.object({ name: z.string(), readOnly: z.boolean() });
+/** One tool call of the turn, with the gate's verdict on whether it was read-only. */
+export const turnToolCallSchema = lazy((z) =>
+  z.object({ name: z.string(), readOnly: z.boolean() }),
+);
 
 /**
- * What classifyTurn() needs to know about one assistant turn (SPEC §5.1). Validates input from
+ * What classifyTurn() needs to know about one assistant turn. Validates input from
  * outside (a host's own summary, a stored fixture); classifyTurn() never throws on bad input.
  */
-export const turnSummarySchema = z.object({
-  /** The visible text (text blocks only). */
-  text: z.string(),
-  hasThinking: z.boolean(),
-  toolCalls: z.array(turnToolCallSchema),
-  stopReason: stopReasonSchema,
-  aborted: z.boolean(),
-  timedOut: z.boolean(),
-  /** A tool call of this turn failed. */
-  toolError: z.boolean(),
-  /** Something outside the conversation changed (a message sent, a file written). */
-  sideEffects: z.boolean(),
-  /** The user message this run answers, if any. */
-  userPrompt: z.string().nullable(),
-  /** The assistant's previous visible text, for the contextual ACK ("yes" after an offer). */
-  previousAssistantText: z.string().nullable(),
-});
+export const turnSummarySchema = lazy((z) =>
+  z.object({
+    /** The visible text (text blocks only). */
+    text: z.string(),
+    hasThinking: z.boolean(),
+    toolCalls: z.array(turnToolCallSchema),
+    stopReason: stopReasonSchema,
+    aborted: z.boolean(),
+    timedOut: z.boolean(),
+    /** A tool call of this turn failed. */
+    toolError: z.boolean(),
+    /** Something outside the conversation changed (a message sent, a file written). */
+    sideEffects: z.boolean(),
+    /** The user message this run answers, if any. */
+    userPrompt: z.string().nullable(),
+    /** The assistant's previous visible text, for the contextual ACK ("yes" after an offer). */
+    previousAssistantText: z.string().nullable(),
+  }),
+);
 
 export type TurnSummary = z.infer<typeof turnSummarySchema>;
 export type TurnToolCall = z.infer<typeof turnToolCallSchema>;
 
-const stopReasons: ReadonlySet<unknown> = new Set(stopReasonSchema.options);
+const stopReasons: ReadonlySet<unknown> = new Set(stopReasonValues);
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const stringOrNull = (v: unknown) => v === null || typeof v === 'string';

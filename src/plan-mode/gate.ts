@@ -48,7 +48,7 @@ const planFileCodes = {
 /**
  * The mutation gate. In normal mode it allows everything; in plan mode — or whenever the state
  * is not exactly, validly normal, or the user approved but said "don't run yet" — only calls it
- * can prove read-only pass (SPEC §4.2). Only own properties of plain data are read: a field a
+ * can prove read-only pass. Only own properties of plain data are read: a field a
  * host would find through a prototype or a getter is a field the gate did not judge, so such
  * inputs are refused. Never throws: malformed calls and state are blocked with a code.
  */

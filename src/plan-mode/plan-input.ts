@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import type { ValidationIssue } from '../errors.js';
+import { typeBoxValue } from '../lazy.js';
 import { exitPlanModeInput } from './plan-tools.js';
 import { quoteBounded } from './quote.js';
 import type { Plan } from './state.js';
@@ -19,6 +19,7 @@ function pointerToPath(pointer: string): string {
 
 /** Validates untrusted tool input against a plan-tool schema; never throws. */
 export function checkToolInput<T extends TSchema>(schema: T, input: unknown): Checked<Static<T>> {
+  const Value = typeBoxValue();
   if (Value.Check(schema, input)) {
     const blank = blankStrings(input, '');
     if (blank.length === 0) return { ok: true, value: input };

@@ -1,89 +1,105 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { lazyObject, once, typeBox } from '../lazy.js';
 import { planStepStatuses } from './state.js';
 import { PlanToolNames } from './tool-names.js';
 
 // JSON schemas (TypeBox) of the plan tools, with descriptions written for the model. They are
 // also the validators of the tools' inputs (see plan-input.ts), so the two cannot drift.
 
-const stepStatus = Type.Union(
-  planStepStatuses.map((s) => Type.Literal(s)),
-  { description: 'pending, in_progress (at most one step at a time), completed or cancelled.' },
-);
+// Built on first use: TypeBox loads then, not when planfirst is imported.
+const schemas = once(() => {
+  const { Type } = typeBox();
 
-const line = (description: string, maxLength: number) =>
-  Type.String({ minLength: 1, maxLength, description });
+  const stepStatus = Type.Union(
+    planStepStatuses.map((s) => Type.Literal(s)),
+    { description: 'pending, in_progress (at most one step at a time), completed or cancelled.' },
+  );
 
-const notes = (description: string) =>
-  Type.Optional(Type.Array(line('One item.', 1000), { maxItems: 20, description }));
+  const line = (description: string, maxLength: number) =>
+    Type.String({ minLength: 1, maxLength, description });
 
-export const enterPlanModeInput = Type.Object(
-  {
-    reason: Type.Optional(
-      line('Why planning first is the right call for this task, in one sentence.', 500),
-    ),
-  },
-  { additionalProperties: false },
-);
+  const notes = (description: string) =>
+    Type.Optional(Type.Array(line('One item.', 1000), { maxItems: 20, description }));
 
-export const exitPlanModeInput = Type.Object(
-  {
-    title: line('A short title for the plan.', 200),
-    summary: Type.Optional(
-      Type.String({ maxLength: 4000, description: 'What the plan achieves and why, briefly.' }),
-    ),
-    steps: Type.Array(
-      Type.Object(
-        {
-          text: line(
-            'One concrete action, e.g. "Add a null check to parseConfig in src/config.ts".',
-            1000,
-          ),
-          status: Type.Optional(stepStatus),
-        },
-        { additionalProperties: false },
+  const enterPlanModeInput = Type.Object(
+    {
+      reason: Type.Optional(
+        line('Why planning first is the right call for this task, in one sentence.', 500),
       ),
-      { minItems: 1, maxItems: 50, description: 'The steps in the order you will carry them out.' },
-    ),
-    assumptions: notes('What you assume to be true; the user can correct it.'),
-    risks: notes('What could go wrong or needs care.'),
-    verification: notes('How you will check the result (tests, commands, manual checks).'),
-  },
-  { additionalProperties: false },
-);
+    },
+    { additionalProperties: false },
+  );
 
-export const updatePlanInput = Type.Object(
-  {
-    updates: Type.Optional(
-      Type.Array(
+  const exitPlanModeInput = Type.Object(
+    {
+      title: line('A short title for the plan.', 200),
+      summary: Type.Optional(
+        Type.String({ maxLength: 4000, description: 'What the plan achieves and why, briefly.' }),
+      ),
+      steps: Type.Array(
         Type.Object(
           {
-            id: line('The id of an existing step, as shown in the approved plan.', 20),
-            status: stepStatus,
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: 50, description: 'Status changes of existing steps.' },
-      ),
-    ),
-    add: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            text: line('A new step, e.g. a revised step replacing a cancelled one.', 1000),
+            text: line(
+              'One concrete action, e.g. "Add a null check to parseConfig in src/config.ts".',
+              1000,
+            ),
             status: Type.Optional(stepStatus),
-            after: Type.Optional(line('Insert after this step id (default: at the end).', 20)),
           },
           { additionalProperties: false },
         ),
-        { maxItems: 20, description: 'New steps.' },
+        {
+          minItems: 1,
+          maxItems: 50,
+          description: 'The steps in the order you will carry them out.',
+        },
       ),
-    ),
-    explanation: Type.Optional(
-      Type.String({ maxLength: 2000, description: 'Why the plan changed, if it did.' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+      assumptions: notes('What you assume to be true; the user can correct it.'),
+      risks: notes('What could go wrong or needs care.'),
+      verification: notes('How you will check the result (tests, commands, manual checks).'),
+    },
+    { additionalProperties: false },
+  );
+
+  const updatePlanInput = Type.Object(
+    {
+      updates: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              id: line('The id of an existing step, as shown in the approved plan.', 20),
+              status: stepStatus,
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 50, description: 'Status changes of existing steps.' },
+        ),
+      ),
+      add: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              text: line('A new step, e.g. a revised step replacing a cancelled one.', 1000),
+              status: Type.Optional(stepStatus),
+              after: Type.Optional(line('Insert after this step id (default: at the end).', 20)),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 20, description: 'New steps.' },
+        ),
+      ),
+      explanation: Type.Optional(
+        Type.String({ maxLength: 2000, description: 'Why the plan changed, if it did.' }),
+      ),
+    },
+    { additionalProperties: false },
+  );
+
+  return { enterPlanModeInput, exitPlanModeInput, updatePlanInput };
+});
+
+export const enterPlanModeInput = lazyObject(() => schemas().enterPlanModeInput);
+export const exitPlanModeInput = lazyObject(() => schemas().exitPlanModeInput);
+export const updatePlanInput = lazyObject(() => schemas().updatePlanInput);
 
 export type EnterPlanModeInput = Static<typeof enterPlanModeInput>;
 export type ExitPlanModeInput = Static<typeof exitPlanModeInput>;
@@ -105,18 +121,24 @@ export const planModeTools = {
     name: PlanToolNames.enter,
     description:
       'Switch to plan mode before a change that is large, risky or ambiguous. In plan mode you can only read and investigate; you then propose a plan with exit_plan_mode and wait for the user to approve it.',
-    parameters: enterPlanModeInput,
+    get parameters() {
+      return schemas().enterPlanModeInput;
+    },
   },
   [PlanToolNames.exit]: {
     name: PlanToolNames.exit,
     description:
       'Submit your plan for the user to approve. Call it once you have investigated enough to be specific: a title, concrete ordered steps, and optionally a summary, assumptions, risks and how you will verify the result. The user approves, edits or rejects it; until then you stay in plan mode and cannot change anything.',
-    parameters: exitPlanModeInput,
+    get parameters() {
+      return schemas().exitPlanModeInput;
+    },
   },
   [PlanToolNames.update]: {
     name: PlanToolNames.update,
     description:
       'Keep the approved plan current while you execute it: mark steps in_progress (one at a time), completed or cancelled, and add revised steps when one proves impossible. This is bookkeeping only; it does not do any work.',
-    parameters: updatePlanInput,
+    get parameters() {
+      return schemas().updatePlanInput;
+    },
   },
 } as const satisfies Record<string, PlanToolDefinition>;

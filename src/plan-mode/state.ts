@@ -1,26 +1,31 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazy } from '../lazy.js';
 import { nonEmptyString, nonNegativeInt, oneOf } from '../schema-helpers.js';
 import { plainDataProblem } from './plain-data.js';
 
 export const planStepStatuses = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
-export const planStepStatusSchema = oneOf(planStepStatuses);
+export const planStepStatusSchema = lazy(() => oneOf(planStepStatuses));
 
-export const planStepSchema = z.strictObject({
-  id: nonEmptyString(),
-  text: nonEmptyString(),
-  status: planStepStatusSchema,
-  /** Added by the model (update_plan) after the user approved the plan: not approved. */
-  addedAfterApproval: z.literal(true).optional(),
-});
+export const planStepSchema = lazy((z) =>
+  z.strictObject({
+    id: nonEmptyString(),
+    text: nonEmptyString(),
+    status: planStepStatusSchema,
+    /** Added by the model (update_plan) after the user approved the plan: not approved. */
+    addedAfterApproval: z.literal(true).optional(),
+  }),
+);
 
-export const planSchema = z.strictObject({
-  title: nonEmptyString(),
-  summary: z.string().optional(),
-  steps: z.array(planStepSchema).min(1, { error: 'expected at least one step' }),
-  assumptions: z.array(z.string()).optional(),
-  risks: z.array(z.string()).optional(),
-  verification: z.array(z.string()).optional(),
-});
+export const planSchema = lazy((z) =>
+  z.strictObject({
+    title: nonEmptyString(),
+    summary: z.string().optional(),
+    steps: z.array(planStepSchema).min(1, { error: 'expected at least one step' }),
+    assumptions: z.array(z.string()).optional(),
+    risks: z.array(z.string()).optional(),
+    verification: z.array(z.string()).optional(),
+  }),
+);
 
 export const approvalStates = [
   'none',
@@ -30,7 +35,7 @@ export const approvalStates = [
   'rejected',
   'timed_out',
 ] as const;
-export const approvalStateSchema = oneOf(approvalStates);
+export const approvalStateSchema = lazy(() => oneOf(approvalStates));
 
 /** What became of an approval id issued in this session. */
 export const approvalOutcomes = [
@@ -47,33 +52,37 @@ export const approvalOutcomes = [
  * id is never accepted for a second request and a repeated decision is told apart from a stale
  * one.
  */
-export const approvalRecordSchema = z.strictObject({
-  approvalId: nonEmptyString(),
-  outcome: oneOf(approvalOutcomes).optional(),
-});
+export const approvalRecordSchema = lazy((z) =>
+  z.strictObject({
+    approvalId: nonEmptyString(),
+    outcome: oneOf(approvalOutcomes).optional(),
+  }),
+);
 
-export const planModeStateSchema = z.strictObject({
-  mode: oneOf(['normal', 'plan']),
-  approval: approvalStateSchema,
-  approvalId: nonEmptyString().optional(),
-  plan: planSchema.optional(),
-  /** SHA-256 of the canonical plan JSON the approval id was issued for. */
-  payloadHash: z.string().optional(),
-  feedback: z.string().optional(),
-  rejectionCount: nonNegativeInt(),
-  /** Why plan mode was entered (host reason or the model's), for UIs. */
-  reason: z.string().optional(),
-  /** After approval: execute now, or stop ("approve, don't run yet"). */
-  afterApproval: oneOf(['execute', 'stop']).optional(),
-  enteredAt: nonNegativeInt().optional(),
-  requestedAt: nonNegativeInt().optional(),
-  confirmedAt: nonNegativeInt().optional(),
-  updatedAt: nonNegativeInt().optional(),
-  /** `${approval}:${approvalId}` of the last decision message injected, so each goes in once. */
-  injected: z.string().optional(),
-  /** Every approval id issued in this session, oldest first, with what became of it. */
-  approvals: z.array(approvalRecordSchema).optional(),
-});
+export const planModeStateSchema = lazy((z) =>
+  z.strictObject({
+    mode: oneOf(['normal', 'plan']),
+    approval: approvalStateSchema,
+    approvalId: nonEmptyString().optional(),
+    plan: planSchema.optional(),
+    /** SHA-256 of the canonical plan JSON the approval id was issued for. */
+    payloadHash: z.string().optional(),
+    feedback: z.string().optional(),
+    rejectionCount: nonNegativeInt(),
+    /** Why plan mode was entered (host reason or the model's), for UIs. */
+    reason: z.string().optional(),
+    /** After approval: execute now, or stop ("approve, don't run yet"). */
+    afterApproval: oneOf(['execute', 'stop']).optional(),
+    enteredAt: nonNegativeInt().optional(),
+    requestedAt: nonNegativeInt().optional(),
+    confirmedAt: nonNegativeInt().optional(),
+    updatedAt: nonNegativeInt().optional(),
+    /** `${approval}:${approvalId}` of the last decision message injected, so each goes in once. */
+    injected: z.string().optional(),
+    /** Every approval id issued in this session, oldest first, with what became of it. */
+    approvals: z.array(approvalRecordSchema).optional(),
+  }),
+);
 
 export type PlanStepStatus = z.infer<typeof planStepStatusSchema>;
 export type PlanStep = z.infer<typeof planStepSchema>;

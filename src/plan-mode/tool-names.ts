@@ -12,7 +12,7 @@ export function isPlanToolName(name: string): name is PlanToolName {
   return names.has(name);
 }
 
-/** Plan bookkeeping is not action (SPEC §5.2): keeping the plan current does no work. */
+/** Plan bookkeeping is not action: keeping the plan current does no work. */
 export function isPlanBookkeeping(name: string): boolean {
   return name === PlanToolNames.update || name === PlanToolNames.enter;
 }

@@ -81,7 +81,7 @@ export type RunResult =
 
 /**
  * Drives `step` against the host's model client, tool executor and approval handler until the
- * run finishes (SPEC §7). It performs effects and holds no decisions: everything it reports
+ * run finishes. It performs effects and holds no decisions: everything it reports
  * was decided by `step`, so a run can also be driven step by step (or by a durable engine).
  */
 export async function runAgent(

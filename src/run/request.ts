@@ -1,3 +1,4 @@
+import { once } from '../lazy.js';
 import type { ResolvedOptions } from '../options.js';
 import { planModeSystemPrompt } from '../plan-mode/plan-tool-call.js';
 import { planModeTools } from '../plan-mode/plan-tools.js';
@@ -16,11 +17,12 @@ function planTool(name: keyof typeof planModeTools): ToolDefinition {
   };
 }
 
-const planTools = {
+// Built on first use: the schemas (and TypeBox) load then.
+const planTools = once(() => ({
   enter: planTool('enter_plan_mode'),
   exit: planTool('exit_plan_mode'),
   update: planTool('update_plan'),
-};
+}));
 
 /**
  * The plan tools that make sense now: enter_plan_mode in normal mode when the model may enter,
@@ -30,10 +32,10 @@ export function planToolsFor(session: SessionState, options: ResolvedOptions): T
   const pm = session.planMode;
   const tools: ToolDefinition[] = [];
   if (isNormalMode(pm)) {
-    if (options.planMode.allowModelEnter) tools.push(planTools.enter);
+    if (options.planMode.allowModelEnter) tools.push(planTools().enter);
     if ((pm.approval === 'approved' || pm.approval === 'edited') && pm.plan)
-      tools.push(planTools.update);
-  } else tools.push(planTools.exit);
+      tools.push(planTools().update);
+  } else tools.push(planTools().exit);
   return tools;
 }
 
@@ -46,7 +48,7 @@ export function buildModelRequest(
   const system = [...session.run.nextSystem];
   const planning = planModeSystemPrompt(session);
   if (planning !== undefined) system.unshift(planning);
-  const planNames = new Set(Object.values(planTools).map((t) => t.name));
+  const planNames = new Set(Object.values(planTools()).map((t) => t.name));
   return {
     messages: session.messages,
     system,

@@ -22,7 +22,7 @@ import type { StepContext, StepInput, StepResult, ToolResult } from './types.js'
 export const abortedCallResult = 'Aborted before this tool ran to completion.';
 
 /**
- * The run loop as one pure function (SPEC §7): given the session and the outcome of the last
+ * The run loop as one pure function: given the session and the outcome of the last
  * effect (or a new user message, or a decision), returns the new session and the next effect.
  * No clock, ids or I/O inside — `now` and approval ids come with the input.
  */

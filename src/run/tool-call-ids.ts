@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { copyAssistantMessage } from '../assistant-copy.js';
+import { lazy } from '../lazy.js';
 import {
   type AssistantMessage,
   assistantMessageSchema,
@@ -14,16 +14,20 @@ import {
 // of its own before anything is judged: the model's id where it is usable, else one of
 // planfirst's. The conversation records the ids used, so every call gets exactly one result.
 
-const modelToolCallSchema = toolCallBlockSchema.extend({
-  id: z.unknown().transform((id) => (typeof id === 'string' ? id : '')),
-});
+const modelToolCallSchema = lazy((z) =>
+  toolCallBlockSchema.extend({
+    id: z.unknown().transform((id) => (typeof id === 'string' ? id : '')),
+  }),
+);
 
 /** A model response as a client may return it: any tool-call id (fixed by `withOwnCallIds`). */
-const modelResponseSchema = assistantMessageSchema.extend({
-  content: z.array(
-    z.discriminatedUnion('type', [textBlockSchema, thinkingBlockSchema, modelToolCallSchema]),
-  ),
-});
+const modelResponseSchema = lazy((z) =>
+  assistantMessageSchema.extend({
+    content: z.array(
+      z.discriminatedUnion('type', [textBlockSchema, thinkingBlockSchema, modelToolCallSchema]),
+    ),
+  }),
+);
 
 /**
  * Reads what a model client returned. A client's object may be anything (a Proxy, a getter

@@ -7,9 +7,9 @@ import { defaultPrograms, findRule } from './rules/index.js';
 import type { Block, ProgramRule } from './spec.js';
 import type { ShellVerdict, ShellWord, SimpleCommand } from './types.js';
 
-/** §3.1: at most this many simple commands in one script, counting `bash -c` scripts. */
+/** At most this many simple commands in one script, counting `bash -c` scripts. */
 export const MAX_COMMANDS = 32;
-/** §3.1: subshells/groups and `bash -c` scripts nest at most this deep. */
+/** Subshells/groups and `bash -c` scripts nest at most this deep. */
 export const MAX_NESTING = 2;
 /** Transparent wrappers (`timeout`, `nice`, `xargs`, `command`) chained at most this deep. */
 const MAX_WRAPPERS = 4;
@@ -23,7 +23,7 @@ interface Walk {
 }
 
 /**
- * Decides whether a shell command is provably read-only (SPEC §3). Never throws on any
+ * Decides whether a shell command is provably read-only. Never throws on any
  * string: whatever it cannot prove — including what it does not understand — is not
  * read-only, with a stable code and a reason that tells the model what to do instead.
  */

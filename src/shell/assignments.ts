@@ -3,7 +3,7 @@ import { isLocaleVariable, isSafeLocaleValue, localeAdvice } from './locale.js';
 import type { Block } from './spec.js';
 import type { ShellAssignment } from './types.js';
 
-// §3.6: the only variables a command may set, all inert for the programs we allow. Pagers may
+// The only variables a command may set, all inert for the programs we allow. Pagers may
 // be set to `cat` and nothing else: a pager is a program the tool would run.
 // LANG and LC_* are allowed only with a locale whose byte semantics match the analyzer's.
 const inert = new Set(['LANGUAGE', 'TZ', 'NO_COLOR', 'CLICOLOR', 'COLUMNS']);

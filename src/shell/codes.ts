@@ -4,7 +4,7 @@ export const ShellCodes = {
   /** The command is provably read-only. */
   readOnly: 'read_only',
 
-  // Input limits (§3.1), checked before parsing.
+  // Input limits, checked before parsing.
   empty: 'empty_command',
   tooLong: 'input_too_long',
   controlCharacter: 'control_character',
@@ -12,7 +12,7 @@ export const ShellCodes = {
   tooManyCommands: 'too_many_commands',
   nestingTooDeep: 'nesting_too_deep',
 
-  // Syntax outside the accepted subset (§3.2).
+  // Syntax outside the accepted subset.
   syntax: 'syntax_error',
   expansion: 'expansion',
   commandSubstitution: 'command_substitution',
@@ -31,12 +31,12 @@ export const ShellCodes = {
   /** LANG or LC_* set to a locale other than C, POSIX or *.UTF-8. */
   locale: 'unsafe_locale',
 
-  // Redirections (§3.4).
+  // Redirections.
   redirectWrite: 'redirect_write',
   redirectUnsupported: 'redirect_unsupported',
   redirectNetwork: 'redirect_network',
 
-  // Programs (§3.5).
+  // Programs.
   unknownProgram: 'unknown_program',
   pathProgram: 'path_program',
   mutatingProgram: 'mutating_program',

@@ -2,12 +2,12 @@ export { analyzeArgv, analyzeShellCommand, MAX_COMMANDS, MAX_NESTING } from './a
 export { type ShellCode, ShellCodes } from './codes.js';
 export { hardenedShellEnv } from './hardened-env.js';
 export {
-  programSpecSchema,
+  type ProgramSpecInput,
   type ResolvedShellPolicy,
   resolveShellPolicy,
   type ShellPolicy,
-  shellPolicySchema,
 } from './policy.js';
+export { checkProgramSpec } from './program-spec-check.js';
 export type {
   Block,
   GlobPolicy,

@@ -1,7 +1,56 @@
 import type { z } from 'zod';
-import { shellPolicySchema } from './policy.js';
+import { lazy } from '../lazy.js';
+import { nameList, nonNegativeInt, oneOf } from '../schema-helpers.js';
+
+// `options.shell` as a zod schema, for resolveOptions and the options table. The shell entry
+// itself checks program specs by hand (program-spec-check.ts) so it loads no schema library;
+// a property test keeps the two in agreement.
+
+const hazards = ['writes', 'executes', 'network', 'interactive', 'unsupported'] as const;
+
+/** A program rule as plain data, for options objects and JSON configuration. */
+export const programSpecSchema = lazy((z) =>
+  z.strictObject({
+    options: z
+      .record(
+        z
+          .string()
+          .regex(/^-{1,2}[^-\s=]/, { error: 'expected an option spelling like -x or --long' }),
+        z.strictObject({
+          value: oneOf(['required', 'optional']).optional(),
+          extraValues: nonNegativeInt().optional(),
+          hazard: oneOf(hazards).optional(),
+          reason: z.string().optional(),
+          alias: z.string().optional(),
+        }),
+      )
+      .default({}),
+    permute: z.boolean().optional(),
+    endOfOptions: z.boolean().optional(),
+    abbreviations: z.boolean().optional(),
+    numericOption: z.boolean().optional(),
+    dashIsOperand: z.boolean().optional(),
+    globs: oneOf(['anywhere', 'after-end-of-options', 'never']).default('never'),
+    operands: z
+      .strictObject({ min: nonNegativeInt().optional(), max: nonNegativeInt().optional() })
+      .optional(),
+  }),
+);
 
 /** `options.shell`: the host's shell policy (extra programs, removed defaults). */
-export const shellOptionsSchema = shellPolicySchema;
+export const shellOptionsSchema = lazy((z) =>
+  z.strictObject({
+    programs: z
+      .record(
+        z.string().regex(/^[^/\s]+$/, { error: 'expected a bare program name' }),
+        programSpecSchema,
+      )
+      .default({})
+      .describe('Extra read-only programs (or replacements of default rules), as option specs.'),
+    removePrograms: nameList()
+      .default([])
+      .describe('Default read-only programs the host does not want allowed while planning.'),
+  }),
+);
 
 export type ShellOptions = z.output<typeof shellOptionsSchema>;

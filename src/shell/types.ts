@@ -30,7 +30,7 @@ export interface ShellAssignment {
   value: ShellWord;
 }
 
-/** A redirection the parser accepted (§3.4); kept for logging, never needs judging again. */
+/** A redirection the parser accepted; kept for logging, never needs judging again. */
 export interface ShellRedirect {
   /** Source text, e.g. `2>/dev/null`, `<<<'text'`, `<<'EOF'`. */
   raw: string;

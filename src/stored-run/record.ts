@@ -1,46 +1,55 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SessionError } from '../errors.js';
+import { lazy } from '../lazy.js';
 import { nonEmptyString, nonNegativeInt } from '../schema-helpers.js';
 import { type SessionState, sessionSchema } from '../session.js';
 import { toValidationIssues } from '../zod-issues.js';
 
 /** The worker running the session and until when its claim holds (ms since the epoch). */
-export const leaseSchema = z.strictObject({
-  owner: nonEmptyString(),
-  until: nonNegativeInt(),
-});
+export const leaseSchema = lazy((z) =>
+  z.strictObject({
+    owner: nonEmptyString(),
+    until: nonNegativeInt(),
+  }),
+);
 
 /** The pending approval of the session and when it times out (ms since the epoch). */
-export const approvalDeadlineSchema = z.strictObject({
-  approvalId: nonEmptyString(),
-  deadline: nonNegativeInt(),
-});
+export const approvalDeadlineSchema = lazy((z) =>
+  z.strictObject({
+    approvalId: nonEmptyString(),
+    deadline: nonNegativeInt(),
+  }),
+);
 
 /**
  * A tool call handed to the host's executor whose result is not saved yet. Written before the
  * call runs, so a worker that dies mid-call leaves a trace the next worker acts on.
  */
-export const toolIntentSchema = z.strictObject({
-  callId: nonEmptyString(),
-  name: z.string(),
-  /** Index of the assistant message that made the call (call ids may repeat across turns). */
-  messageIndex: nonNegativeInt(),
-  /** 1 for the first execution; higher when an at-least-once call was run again. */
-  attempt: z.number().int().min(1),
-  startedAt: nonNegativeInt(),
-  owner: nonEmptyString(),
-});
+export const toolIntentSchema = lazy((z) =>
+  z.strictObject({
+    callId: nonEmptyString(),
+    name: z.string(),
+    /** Index of the assistant message that made the call (call ids may repeat across turns). */
+    messageIndex: nonNegativeInt(),
+    /** 1 for the first execution; higher when an at-least-once call was run again. */
+    attempt: z.number().int().min(1),
+    startedAt: nonNegativeInt(),
+    owner: nonEmptyString(),
+  }),
+);
 
 /**
  * What a versioned store keeps for one session: the session itself and, beside it, what the
  * stored-run driver needs to survive restarts (lease, approval deadline, tool intents).
  */
-export const storedRecordSchema = z.strictObject({
-  session: sessionSchema,
-  lease: leaseSchema.optional(),
-  approval: approvalDeadlineSchema.optional(),
-  intents: z.array(toolIntentSchema).optional(),
-});
+export const storedRecordSchema = lazy((z) =>
+  z.strictObject({
+    session: sessionSchema,
+    lease: leaseSchema.optional(),
+    approval: approvalDeadlineSchema.optional(),
+    intents: z.array(toolIntentSchema).optional(),
+  }),
+);
 
 export type Lease = z.output<typeof leaseSchema>;
 export type ApprovalDeadline = z.output<typeof approvalDeadlineSchema>;
@@ -69,12 +78,14 @@ export function parseStoredRecord(json: unknown): StoredRecord {
 
 // A save checks everything but the session itself (parsed again on load): the fields the store
 // indexes must be right when written, and the session must at least be an object.
-const recordForSaveSchema = storedRecordSchema.extend({
-  session: z.custom<SessionState>(
-    (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-    'expected the session object',
-  ),
-});
+const recordForSaveSchema = lazy((z) =>
+  storedRecordSchema.extend({
+    session: z.custom<SessionState>(
+      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      'expected the session object',
+    ),
+  }),
+);
 
 /**
  * The JSON text a store writes for `record`, and its index. Throws StoreInputError-compatible

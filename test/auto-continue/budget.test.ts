@@ -7,7 +7,7 @@ import {
   type SessionState,
   type TurnSummary,
   worstCaseModelCalls,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import {
   acting,
   emptyTurn,

@@ -84,6 +84,52 @@ describe.concurrent('planfirst check', () => {
   });
 });
 
+describe.concurrent('check --stdin', () => {
+  it('judges each non-blank line as one command and prints one JSON line per command', async () => {
+    const run = await runCli(
+      ['check', '--stdin'],
+      {},
+      'git status\n\nrm -rf build\necho "a b" | wc -w\n',
+    );
+    expect(run.status).toBe(1);
+    const lines = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.line, l.command, l.readOnly, l.code])).toEqual([
+      [1, 'git status', true, 'read_only'],
+      [3, 'rm -rf build', false, lines[1]?.code],
+      [4, 'echo "a b" | wc -w', true, 'read_only'],
+    ]);
+    expect(lines[1]?.code).not.toBe('read_only');
+    expect(lines[2]?.commands).toEqual([{ argv: ['echo', 'a b'] }, { argv: ['wc', '-w'] }]);
+  });
+
+  it('exits 0 when every command is read-only, and on empty input', async () => {
+    expect((await runCli(['check', '--stdin'], {}, 'ls\ncat README.md')).status).toBe(0);
+    const empty = await runCli(['check', '--stdin'], {}, '');
+    expect(empty).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe.concurrent('blocked build tools', () => {
+  it('suggest reading the build file instead, in words and in JSON', async () => {
+    const run = await runCli(['check', 'make install']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('code:    build_tool\n');
+    expect(run.stdout).toContain(
+      'try:     cat Makefile (read-only: shows what the tool would run)\n',
+    );
+    const json = await runCli(['check', '--json', 'npm run build']);
+    expect(JSON.parse(json.stdout).suggestion).toBe('cat package.json');
+  });
+
+  it('suggest nothing for other verdicts', async () => {
+    const run = await runCli(['check', '--json', 'rm x']);
+    expect(Object.keys(JSON.parse(run.stdout))).toEqual(['readOnly', 'code', 'reason', 'commands']);
+  });
+});
+
 describe.concurrent('usage errors exit 2 with the reason on stderr', () => {
   it.each([
     [[], 'missing a command'],
@@ -92,6 +138,7 @@ describe.concurrent('usage errors exit 2 with the reason on stderr', () => {
     [['check', '--bogus', 'ls'], 'unknown option --bogus for check'],
     [['check', '-n', 'ls'], 'unknown option -n for check'],
     [['frob'], 'unknown command "frob"'],
+    [['chekc', 'ls'], `unknown command "chekc" — did you mean 'check'?`],
     [['--frob'], 'unknown option --frob'],
     [['demo', 'now'], 'demo takes no arguments'],
     [['demo', '--json'], 'unknown option --json for demo'],

@@ -11,7 +11,7 @@ const call = (name: string, input: Record<string, string>) => ({
 const signal = new AbortController().signal;
 
 describe('the demo session (in process)', () => {
-  it('goes through the real driver: blocked writes, approval, a planning-only retry, completion', async () => {
+  it('goes through the real driver: blocked writes, a rejection, a revised plan approved, a planning-only retry, completion', async () => {
     const demo = await runDemo();
     expect(demo.startedIn).toBe('plan');
     expect(demo.result.status).toBe('completed');
@@ -20,7 +20,10 @@ describe('the demo session (in process)', () => {
       'not_read_only',
       'shell_not_read_only',
     ]);
-    expect(events.find((e) => e.type === 'approval_resolved')).toMatchObject({ code: 'approved' });
+    expect(events.flatMap((e) => (e.type === 'approval_resolved' ? [e.code] : []))).toEqual([
+      'rejected',
+      'approved',
+    ]);
     expect(events.filter((e) => e.type === 'retry_injected')).toEqual([
       {
         type: 'retry_injected',
@@ -30,8 +33,9 @@ describe('the demo session (in process)', () => {
     expect(demo.result.session.planMode.plan?.steps.map((s) => s.status)).toEqual([
       'completed',
       'completed',
+      'completed',
     ]);
-    expect(demo.changed).toEqual(['src/slug.ts']);
+    expect(demo.changed).toEqual(['src/slug.ts', 'test/slug.test.ts']);
     expect(demo.files.get('src/slug.ts')).toContain(slugFix);
   });
 });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -23,24 +23,28 @@ describe('the planfirst executable in the package', () => {
       'openclaw.plugin.json',
       'README.md',
       'CHANGELOG.md',
+      'SECURITY.md',
       'LICENSE',
     ]);
   });
 
-  it('is built on install (prepare) and by the demo script', () => {
-    expect(pkg.scripts.prepare).toBe('node scripts/built-for-npx.mjs || npm run build');
-    expect(pkg.scripts.demo).toContain('node dist/cli.js demo');
+  it('runs no script when a host installs it, and the demo builds only when dist/ is stale', () => {
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare', 'prepack'])
+      expect(pkg.scripts[hook], hook).toBeUndefined();
+    expect(pkg.scripts.demo).toBe('node scripts/demo.mjs');
   });
 
-  it('is rebuilt by prepare except when npx links this checkout and a build exists', () => {
-    const skip = (npmCommand: string) =>
-      spawnSync(process.execPath, ['scripts/built-for-npx.mjs'], {
-        cwd: fileURLToPath(new URL('../../', import.meta.url)),
-        env: { ...process.env, npm_command: npmCommand },
-      }).status === 0;
-    expect(skip('exec')).toBe(true);
-    expect(skip('ci')).toBe(false);
-    expect(skip('install')).toBe(false);
+  it('says why the demo builds first, and builds nothing when dist/ is current', () => {
+    const reason = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import('./scripts/demo.mjs').then((m) => console.log(String(m.buildReason())))",
+      ],
+      { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8' },
+    );
+    expect(reason.trim()).toBe('undefined');
   });
 
   it('starts with a node shebang and is executable', () => {
@@ -51,8 +55,9 @@ describe('the planfirst executable in the package', () => {
 
   it('runs on the library build next to it instead of bundling a second copy', () => {
     const text = readFileSync(cliPath, 'utf8');
-    expect(text).toMatch(/from ['"]\.\/index\.js['"]/);
-    expect(text).toMatch(/from ['"]\.\/testing\/index\.js['"]/);
+    expect(text).toMatch(/from ?['"]\.\/shell\.js['"]/);
+    // The rest of the library loads only for the demo.
+    expect(text).not.toMatch(/from ?['"]\.\/index\.js['"]/);
     expect(text).not.toContain('function analyzeShellCommand');
   });
 });

@@ -14,10 +14,14 @@ export interface CliRun {
  * Runs `node dist/cli.js …` as a real process, its stdout a pipe. The colour variables of the
  * test runner's own environment are dropped so each test states the ones it means.
  */
-export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  input = '',
+): Promise<CliRun> {
   const { FORCE_COLOR: _f, NO_COLOR: _n, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [cliPath, ...args],
       { env: { ...inherited, ...env }, encoding: 'utf8' },
@@ -26,6 +30,7 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
         resolve({ status: code, stdout, stderr });
       },
     );
+    child.stdin?.end(input);
   });
 }
 

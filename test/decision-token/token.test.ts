@@ -10,7 +10,7 @@ import {
   signDecisionToken,
   tokenPayload,
   verifyDecisionToken,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import { conversationModel, manualClock, options, recordingTools } from '../stored-run/fixtures.js';
 
 const key = 'k'.repeat(32);

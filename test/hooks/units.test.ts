@@ -8,7 +8,7 @@ import {
   judgeHookEvent,
   parseHookConfig,
   transcriptFacts,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import * as f from './fixtures.js';
 
 describe('transcriptFacts', () => {

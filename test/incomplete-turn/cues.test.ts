@@ -8,7 +8,7 @@ import {
   promptCueCategories,
   resolveOptions,
   textCueCategories,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import { turn } from './turns.js';
 
 const everyCategory = [...textCueCategories, ...promptCueCategories];

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 // Runs against the build (`npm test` builds first): both module formats must expose the
-// public API of SPEC §2, with types.
+// documented public API, with types.
 const dist = new URL('../../dist/', import.meta.url);
 const publicNames = [
   'resolveOptions',
@@ -109,14 +110,52 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
       'stores/redis.js',
       'stores/redis.cjs',
     ]) {
-      const code = readFileSync(new URL(file, dist), 'utf8');
-      const imports = [...code.matchAll(/(?:from\s+|require\()['"]([^'"]+)['"]/g)].map((m) => m[1]);
-      for (const name of imports)
+      for (const name of staticImports(file))
         expect(
-          /^(planfirst|zod|@sinclair\/typebox(\/value)?)$/.test(name ?? ''),
+          /^(planfirst(\/internal)?|(\.\.?\/)chunk-[\w-]+\.c?js)$/.test(name),
           `${file} imports ${name}`,
         ).toBe(true);
     }
+  });
+
+  it('imports no package statically from the root or the shell entry: zod and TypeBox load on first use', () => {
+    for (const file of ['index.js', 'index.cjs', 'shell.js', 'shell.cjs'])
+      expect(packageImports(file), file).toEqual([]);
+  });
+
+  it('does not load zod or TypeBox when planfirst is imported, and loads them when a schema is used', () => {
+    const probe = `
+      import { createRequire } from 'node:module';
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache)
+        .filter((f) => /node_modules\\/(zod|@sinclair)\\//.test(f)).length > 0;
+      const planfirst = await import(${JSON.stringify(new URL('index.js', dist).href)});
+      const before = loaded();
+      planfirst.resolveOptions({});
+      console.log(JSON.stringify({ before, after: loaded() }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', probe], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual({ before: false, after: true });
+  });
+
+  it("exposes planfirst/shell in both formats, sharing the root entry's classes", async () => {
+    const names = ['analyzeShellCommand', 'analyzeArgv', 'hardenedShellEnv', 'resolveShellPolicy'];
+    const esm = (await import(new URL('shell.js', dist).href)) as Record<string, unknown>;
+    const cjs = createRequire(import.meta.url)(new URL('shell.cjs', dist).pathname) as Record<
+      string,
+      unknown
+    >;
+    for (const name of names) {
+      expect(esm[name], name).toBeTypeOf('function');
+      expect(cjs[name], name).toBeTypeOf('function');
+    }
+    const root = (await import(new URL('index.js', dist).href)) as Record<string, unknown>;
+    expect(root.analyzeShellCommand).toBe(esm.analyzeShellCommand);
+    const bad = () =>
+      (esm.analyzeShellCommand as (c: string, p: unknown) => unknown)('x', {
+        programs: { x: { globs: 'sometimes' } },
+      });
+    expect(bad).toThrow(root.OptionsError as new () => Error);
   });
 
   it('ships type declarations for both', () => {
@@ -124,3 +163,21 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
     expect(existsSync(new URL('index.d.cts', dist))).toBe(true);
   });
 });
+
+/** What a built file imports or requires statically, by specifier. */
+function staticImports(file: string): string[] {
+  const code = readFileSync(new URL(file, dist), 'utf8');
+  const patterns = file.endsWith('.cjs')
+    ? [/\brequire\(['"]([^'"]+)['"]\)/g]
+    : [/^(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm, /^import\s*['"]([^'"]+)['"]/gm];
+  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''));
+}
+
+/** The packages a built file and the chunks it imports load statically. */
+function packageImports(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  return staticImports(file).flatMap((name) =>
+    name.startsWith('./') ? packageImports(name.slice(2), seen) : [name],
+  );
+}

@@ -45,6 +45,7 @@ describe('the packed tarball', () => {
         ![
           'package/README.md',
           'package/CHANGELOG.md',
+          'package/SECURITY.md',
           'package/LICENSE',
           'package/package.json',
           'package/openclaw.plugin.json',
@@ -79,6 +80,7 @@ describe('the packed tarball', () => {
     expect(result.status, result.out).toBe(0);
     for (const entry of [
       'planfirst',
+      'planfirst/shell',
       'planfirst/testing',
       'planfirst/ai-sdk',
       'planfirst/openai-agents',

@@ -9,7 +9,7 @@ import {
   parseSession,
   requestApproval,
   resolveOptions,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import { planSession } from '../helpers.js';
 
 const plan = planSession();

@@ -8,7 +8,7 @@ import {
   resolveApproval,
   type SessionState,
   takeDecisionMessage,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import { planSession, samplePlan } from '../helpers.js';
 
 function decided(

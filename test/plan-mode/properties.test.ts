@@ -13,7 +13,7 @@ import {
   type SessionState,
   takeDecisionMessage,
   updatePlan,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import { analyzeArgv, analyzeShellCommand } from '../../src/shell/analyze.js';
 
 // Random sequences of everything a host, a model and a user can do, checking the safety

@@ -7,7 +7,7 @@ import {
   runStored,
   type StoredRecord,
   type VersionedSessionStore,
-} from '../../src/index.js';
+} from '../../src/internal.js';
 import { conversationModel, manualClock, options, recordingTools } from './fixtures.js';
 
 class Died extends Error {}

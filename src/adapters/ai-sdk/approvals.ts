@@ -13,7 +13,7 @@ import {
   type TransitionCode,
   TransitionCodes,
   takeDecisionMessage,
-} from '../../index.js';
+} from '../../internal.js';
 import { boundApprovalId, issueApprovalId } from './binding.js';
 import type { AdapterContext } from './context.js';
 import { AiSdkCodes, PlanfirstToolError, type ToolRefusalCode } from './errors.js';

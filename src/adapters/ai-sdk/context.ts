@@ -7,7 +7,7 @@ import {
   type ResolvedOptions,
   resolveOptions,
   type SessionStore,
-} from '../../index.js';
+} from '../../internal.js';
 import { type AdapterEvent, eventEmitter } from '../events.js';
 
 /** What `createPlanfirstAiSdk` takes. */

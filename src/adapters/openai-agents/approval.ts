@@ -15,7 +15,7 @@ import {
   TransitionCodes,
   timedOutPlanMessage,
   toPlan,
-} from '../../index.js';
+} from '../../internal.js';
 import { sha256Hex } from '../../sha256.js';
 import type { AdapterContext } from './context.js';
 import { callName, parseArguments, withoutNulls } from './messages.js';

@@ -4,7 +4,7 @@ import {
   type ResolvedOptions,
   resolveOptions,
   type SessionStore,
-} from '../../index.js';
+} from '../../internal.js';
 import { type AdapterEvent, eventEmitter } from '../events.js';
 
 /** What every part of the adapter shares: the session store, the options, the clock. */

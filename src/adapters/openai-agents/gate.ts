@@ -88,7 +88,7 @@ export function wrapTools<TContext = unknown>(
 const planModeProbe = { planMode: { mode: 'plan' } };
 
 /**
- * Whether a call was read-only (SPEC §4.2), for turn summaries: the gate's verdict as if plan
+ * Whether a call was read-only, for turn summaries: the gate's verdict as if plan
  * mode were on, whatever the mode now. In normal mode the gate allows everything, which says
  * nothing about reading.
  */

@@ -16,7 +16,7 @@ import {
   type RetryInstruction,
   resetRunBudgets,
   takeDecisionMessage,
-} from '../../index.js';
+} from '../../internal.js';
 import {
   boundApprovalId,
   exitItems,

@@ -4,7 +4,7 @@ import {
   parseSession,
   type ResolvedOptions,
   type SessionState,
-} from '../../index.js';
+} from '../../internal.js';
 import type { ApprovalSurface } from './config.js';
 import type { HostSessionIdentity } from './host-types.js';
 import { type PlanStateStore, sessionStoreKey } from './store.js';

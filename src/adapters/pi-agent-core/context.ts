@@ -7,7 +7,7 @@ import type { PiRunOutcome, PlanfirstPiConfig, PlanfirstPiEvent } from './types.
  * messages, so the verdicts are kept here until the attempt is summarised.
  */
 export interface CallVerdict {
-  /** Read-only per §4.2 in any mode; a blocked call changed nothing and counts as read-only. */
+  /** Read-only in any mode; a blocked call changed nothing and counts as read-only. */
   readOnly: boolean;
   blocked: boolean;
 }

@@ -3,19 +3,26 @@ import { renderTranscript } from '../transcript.js';
 import { type DemoRun, runDemo } from './run.js';
 
 /**
- * The demo's whole output: a heading, the transcript of the run, and what changed in the
- * in-memory repository. Everything below the heading comes from the run itself.
+ * The demo's whole output: what it shows, the transcript of the run, what changed in the
+ * in-memory repository, and where to go next. The transcript comes from the run itself.
  */
 export function demoTranscript(run: DemoRun, paint: Palette): string {
   const changed = run.changed.length === 0 ? 'nothing' : run.changed.join(', ');
   return [
     paint.bold('planfirst demo'),
-    paint.dim(
-      'runAgent with a scripted model, in-memory tools and an approvals handler that approves',
-    ),
+    'An agent fixes a bug with plan mode on. While it plans, planfirst lets only read-only',
+    'tool calls run and blocks the rest; the agent proposes a plan, the user rejects it ("add a',
+    'test"), approves the revision, and only then do the writes run. The model is scripted',
+    'and the repository lives in memory: nothing on disk is touched.',
     '',
     ...renderTranscript(run.result, { startedIn: run.startedIn, paint }),
     `${paint.bold('changed')}    ${changed} ${paint.dim('(in memory; nothing on disk was touched)')}`,
+    '',
+    paint.bold('next'),
+    `  npx planfirst check 'git log -5 | cat'   judge a shell command the way plan mode does`,
+    '  README.md, "Which integration to use"    add plan mode to your agent (AI SDK, OpenAI',
+    '                                           Agents, pi-agent-core, OpenClaw, your own loop)',
+    '  src/cli/demo/                            this demo: scripted model, tools, approvals',
     '',
   ].join('\n');
 }

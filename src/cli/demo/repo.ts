@@ -1,4 +1,5 @@
-import { analyzeShellCommand, type ToolDefinition, type ToolExecutor } from '../../index.js';
+import type { ToolDefinition, ToolExecutor } from '../../index.js';
+import { analyzeShellCommand } from '../../shell/index.js';
 
 /** The demo's repository: file contents by path, in memory only. */
 export type DemoFiles = Map<string, string>;

@@ -17,20 +17,28 @@ export interface DemoRun {
 /** Plan mode on from the start, as a host would enable it for a "plan first" session. */
 export const demoOptions: PlanfirstOptions = { planMode: { enabled: true } };
 
+/** What the demo's user says when rejecting the first plan. */
+export const demoFeedback = 'Also add a test for a title that is only punctuation.';
+
 /**
  * Runs the demo session through the real driver (`runAgent`): a scripted model, the in-memory
- * tools and an approvals handler that approves whatever plan it is shown.
+ * tools and an approvals handler that rejects the first plan with feedback and approves the
+ * revised one.
  */
 export async function runDemo(): Promise<DemoRun> {
   const files = demoFiles();
   const before = new Map(files);
   const session = createSession(demoOptions);
+  let rejected = 0;
   const result = await runAgent(
     {
       model: scriptedModel(demoScript()),
       tools: demoTools(files),
       options: demoOptions,
-      approvals: async ({ approvalId }) => ({ action: 'approve', approvalId }),
+      approvals: async ({ approvalId }) =>
+        rejected++ === 0
+          ? { action: 'reject', approvalId, feedback: demoFeedback }
+          : { action: 'approve', approvalId },
     },
     session,
     { message: demoRequest },

@@ -13,6 +13,17 @@ const fixedSlug = `export function slugify(title: string): string {
 }
 `;
 
+const slugTests = `import { slugify } from '../src/slug.js';
+
+test('drops punctuation', () => {
+  expect(slugify('Hello, World!')).toBe('hello-world');
+});
+
+test('a title of only punctuation gives an empty slug', () => {
+  expect(slugify('?!')).toBe('');
+});
+`;
+
 const step = (id: string, status: string) => toolCall('update_plan', { updates: [{ id, status }] });
 
 /**
@@ -43,9 +54,25 @@ export function demoScript(): ScriptEntry[] {
           { text: 'Trim leading and trailing dashes in src/slug.ts' },
           { text: 'Run the tests' },
         ],
-        verification: ["npm test passes: slugify('Hello, World!') is 'hello-world'"],
       }),
     ),
+    // Rejected with feedback: still planning, so propose a revised plan.
+    {
+      expectIncludes: ['[PLAN_DECISION]: rejected', 'only punctuation'],
+      reply: assistant(
+        'Revised: the plan now adds the test you asked for.',
+        toolCall('exit_plan_mode', {
+          title: 'Stop slugify() from leaving dashes at the ends',
+          summary: 'Trim dashes after the replace, and cover a title of only punctuation.',
+          steps: [
+            { text: 'Trim leading and trailing dashes in src/slug.ts' },
+            { text: "Add a test: slugify('?!') is ''" },
+            { text: 'Run the tests' },
+          ],
+          verification: ["npm test passes: slugify('Hello, World!') is 'hello-world'"],
+        }),
+      ),
+    },
     // Approved: execute, tracking the steps.
     {
       expectIncludes: ['[PLAN_DECISION]: approved'],
@@ -55,14 +82,22 @@ export function demoScript(): ScriptEntry[] {
       ),
     },
     // Narrating instead of acting: planfirst answers with a retry instruction.
-    assistant(step('1', 'completed'), "I'll run the tests next."),
+    assistant(step('1', 'completed'), "I'll add the test next."),
     {
       expectIncludes: ['retry 1 of 3'],
-      reply: assistant(step('2', 'in_progress'), toolCall('bash', { command: 'npm test' })),
+      reply: assistant(
+        step('2', 'in_progress'),
+        toolCall('write_file', { path: 'test/slug.test.ts', content: slugTests }),
+      ),
     },
-    assistant(step('2', 'completed'), 'The test passes.'),
     assistant(
-      "Done: slugify() now trims dashes at both ends, so slugify('Hello, World!') is 'hello-world'. One line changed in src/slug.ts; npm test passes.",
+      step('2', 'completed'),
+      step('3', 'in_progress'),
+      toolCall('bash', { command: 'npm test' }),
+    ),
+    assistant(step('3', 'completed'), 'The tests pass.'),
+    assistant(
+      "Done: slugify() now trims dashes at both ends, so slugify('Hello, World!') is 'hello-world', and a new test covers a title of only punctuation. npm test passes.",
     ),
   ];
 }

@@ -12,7 +12,7 @@ export {
 } from './limits.js';
 
 /**
- * Parses `text` as the strict bash subset of SPEC §3.2 after the input limits of §3.1. Never
+ * Parses `text` as the strict bash subset the README documents, after the input limits (limits.ts). Never
  * throws: every construct outside the subset becomes `{ ok: false, code, reason }`.
  */
 export function parseShell(text: string, limits: Partial<ParseLimits> = {}): ParseResult {

@@ -1,7 +1,7 @@
 import { type ShellCode, ShellCodes } from '../codes.js';
 
 /**
- * Caps on a parsed script (SPEC §3.1). `maxNesting` counts subshells and groups inside each
+ * Caps on a parsed script. `maxNesting` counts subshells and groups inside each
  * other; values above 64 are treated as 64 so hostile input can never exhaust the JS stack.
  */
 export interface ParseLimits {

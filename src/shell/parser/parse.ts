@@ -15,7 +15,7 @@ function isBare(token: Token, value: string): boolean {
 }
 
 /**
- * Recursive descent over bash's list grammar, restricted to SPEC §3.2. Depth is bounded by
+ * Recursive descent over bash's list grammar, restricted to the supported subset. Depth is bounded by
  * `maxNesting`, so recursion stays shallow whatever the input.
  */
 export class Parser {

@@ -23,7 +23,7 @@ function checkFd(shown: string, fd: number): void {
 }
 
 /**
- * Judges one redirection (SPEC §3.4): output only to /dev/null, fd duplication among 0–2,
+ * Judges one redirection: output only to /dev/null, fd duplication among 0–2,
  * input from a literal path, here-strings and quoted heredocs. Everything else rejects.
  */
 export function judgeRedirect(token: RedirectToken, text: string): ShellRedirect {

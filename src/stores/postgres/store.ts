@@ -8,7 +8,7 @@ import {
   storeInput,
   VersionConflictError,
   type VersionedSessionStore,
-} from '../../index.js';
+} from '../../internal.js';
 import { type PostgresStoreOptions, type SqlClient, tableNames, toJson, toNumber } from './sql.js';
 
 const summaryColumns = 'session_id, version, approval_id, deadline, lease_owner, lease_until';

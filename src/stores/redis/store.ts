@@ -7,7 +7,7 @@ import {
   storeInput,
   VersionConflictError,
   type VersionedSessionStore,
-} from '../../index.js';
+} from '../../internal.js';
 import {
   deleteScript,
   dueScript,

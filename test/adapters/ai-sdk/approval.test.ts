@@ -1,7 +1,7 @@
 import type { ModelMessage, ToolApprovalResponse } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createPlanfirstAiSdk } from '../../../src/adapters/ai-sdk/index.js';
-import { quoteInline } from '../../../src/index.js';
+import { quoteInline } from '../../../src/internal.js';
 import { callTools, conversation, plan, say, toolOutputs } from './scripted.js';
 
 type Conversation = ReturnType<typeof conversation>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACK_INSTRUCTION, planModeSystemPrompt, retryInstruction } from '../../../src/index.js';
+import { ACK_INSTRUCTION, planModeSystemPrompt, retryInstruction } from '../../../src/internal.js';
 import { callTools, conversation, lastUserText, say, silence, systemText } from './scripted.js';
 
 const normalMode = { options: {} };

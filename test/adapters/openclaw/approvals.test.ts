@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DECISION_TAG, renderPlan } from '../../../src/index.js';
+import { DECISION_TAG, renderPlan } from '../../../src/internal.js';
 import { samplePlan } from '../../helpers.js';
 import { recordPlugin, SESSION } from './recorder.js';
 

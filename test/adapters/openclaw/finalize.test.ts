@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { workingTurns } from '../../../src/adapters/openclaw/finalize.js';
-import { retryInstruction } from '../../../src/index.js';
+import { retryInstruction } from '../../../src/internal.js';
 import { samplePlan } from '../../helpers.js';
 import { recordPlugin, SESSION } from './recorder.js';
 

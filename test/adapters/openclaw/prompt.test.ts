@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACK_INSTRUCTION, planModeSystemPrompt } from '../../../src/index.js';
+import { ACK_INSTRUCTION, planModeSystemPrompt } from '../../../src/internal.js';
 import { samplePlan } from '../../helpers.js';
 import { recordPlugin, SESSION } from './recorder.js';
 

@@ -1,7 +1,7 @@
 import type { AgentTool } from '@mariozechner/pi-agent-core';
 import { fauxAssistantMessage, fauxText, fauxToolCall, Type } from '@mariozechner/pi-ai';
 import { describe, expect, it } from 'vitest';
-import { ACK_INSTRUCTION } from '../../../src/index.js';
+import { ACK_INSTRUCTION } from '../../../src/internal.js';
 import { lastUserText, plan, scenario, script } from './harness.js';
 
 const narrate = (text = "I'll update parse.ts to guard the empty case.") =>

@@ -8,7 +8,7 @@ import {
   parseSession,
   runStored,
   type VersionedSessionStore,
-} from '../../../src/index.js';
+} from '../../../src/internal.js';
 import { migratePostgres, postgresStore } from '../../../src/stores/postgres/index.js';
 import { migrateRedis, redisStore } from '../../../src/stores/redis/index.js';
 import { conversationModel, options, recordingTools } from '../../stored-run/fixtures.js';

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the packed tarball, without flags, into a fresh project next to the latest release
+# of each supported SDK and store client, and next to none, then imports it. An ERESOLVE from a
+# peer range that misses a current release fails here before it fails a host.
+# Usage: scripts/install-matrix.sh [case…]   (run after `npm run build`; cases: see below)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+declare -A cases=(
+  [none]=""
+  [ai]="ai@latest zod@latest"
+  [openai-agents]="@openai/agents@latest zod@latest"
+  [pi-agent-core]="@mariozechner/pi-agent-core@latest @mariozechner/pi-ai@latest"
+  [pg]="pg@latest"
+  [ioredis]="ioredis@latest"
+  [pglite]="@electric-sql/pglite@latest"
+  [openclaw]="openclaw@latest"
+)
+selected=("$@")
+[ ${#selected[@]} -eq 0 ] && selected=(none ai openai-agents pi-agent-core pg ioredis pglite openclaw)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tarball="$work/$(npm pack --ignore-scripts --silent --pack-destination "$work" | tail -1)"
+status=0
+for name in "${selected[@]}"; do
+  project="$work/$name"
+  mkdir -p "$project"
+  echo '{"name":"consumer","version":"1.0.0","private":true,"type":"module"}' >"$project/package.json"
+  # shellcheck disable=SC2086
+  if (cd "$project" && npm install --no-audit --no-fund --loglevel=error "$tarball" ${cases[$name]} >/dev/null) &&
+    (cd "$project" && node -e "import('planfirst').then((p) => { if (!p.analyzeShellCommand('ls').readOnly) process.exit(1); })"); then
+    echo "install-matrix: $name ok"
+  else
+    echo "install-matrix: $name FAILED (npm install planfirst next to: ${cases[$name]:-nothing})" >&2
+    status=1
+  fi
+done
+exit $status

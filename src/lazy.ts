@@ -1,0 +1,111 @@
+import type * as TypeBox from '@sinclair/typebox';
+import type * as TypeBoxValue from '@sinclair/typebox/value';
+import type * as Zod from 'zod';
+
+// zod and TypeBox take most of the root entry's import time (about 200 ms together, cold), and
+// most hosts touch few of the schemas. They load, synchronously, the first time a schema is
+// used; the schemas themselves are built on first use too (`lazy`).
+
+interface NodeModuleApi {
+  createRequire(from: string): (id: string) => unknown;
+}
+
+let load: ((id: string) => unknown) | undefined;
+
+function requireDependency<T>(id: string): T {
+  if (load === undefined) {
+    const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
+      .process;
+    const module = process?.getBuiltinModule?.('node:module') as NodeModuleApi | undefined;
+    if (module === undefined)
+      throw new Error(
+        `planfirst loads ${id} on first use with process.getBuiltinModule('node:module'), which this runtime lacks (Node 20.16+, Bun, Deno and Workers with nodejs_compat have it)`,
+      );
+    load = module.createRequire(import.meta.url);
+  }
+  return load(id) as T;
+}
+
+let zodApi: typeof Zod.z | undefined;
+let typeBoxApi: typeof TypeBox | undefined;
+let valueApi: typeof TypeBoxValue.Value | undefined;
+
+/** zod's `z`, loaded on first call. */
+export function zod(): typeof Zod.z {
+  zodApi ??= requireDependency<typeof Zod>('zod').z;
+  return zodApi;
+}
+
+/** TypeBox (`Type` and friends), loaded on first call. */
+export function typeBox(): typeof TypeBox {
+  typeBoxApi ??= requireDependency<typeof TypeBox>('@sinclair/typebox');
+  return typeBoxApi;
+}
+
+/** TypeBox's `Value` (checking and errors), loaded on first call. */
+export function typeBoxValue(): typeof TypeBoxValue.Value {
+  valueApi ??= requireDependency<typeof TypeBoxValue>('@sinclair/typebox/value').Value;
+  return valueApi;
+}
+
+/** Builds a value once, the first time it is asked for. */
+export function once<T>(build: () => T): () => T {
+  let built = false;
+  let value: T;
+  return () => {
+    if (!built) {
+      value = build();
+      built = true;
+    }
+    return value;
+  };
+}
+
+/**
+ * An object (a schema) that is built the first time it is touched: a stand-in that forwards
+ * every operation to the real object, so modules keep `export const fooSchema` and every use
+ * site unchanged.
+ */
+export function lazyObject<T extends object>(
+  build: () => T,
+  onBuilt?: (target: T, stand: T) => void,
+): T {
+  let target: T | undefined;
+  const real = (): T => {
+    if (target === undefined) {
+      target = build();
+      onBuilt?.(target, stand);
+    }
+    return target;
+  };
+  const stand: T = new Proxy({} as T, {
+    get: (_, key) => Reflect.get(real(), key),
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    has: (_, key) => Reflect.has(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
+    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
+  });
+  return stand;
+}
+
+/**
+ * A zod schema built (and zod loaded) the first time it is touched. zod metadata
+ * (`.describe`) registered on the real schema is registered on the stand-in too, so JSON-schema
+ * output keeps its descriptions when the stand-in is nested in another schema.
+ */
+export function lazy<T extends object>(build: (z: typeof Zod.z) => T): T {
+  return lazyObject(
+    () => build(zod()),
+    (target, stand) => {
+      const registry = zod().globalRegistry;
+      const meta = registry.get(target as never);
+      if (meta !== undefined && meta.id === undefined) registry.add(stand as never, meta as never);
+    },
+  );
+}
