@@ -1,8 +1,12 @@
 import { PlanfirstError } from '../errors.js';
+import { isExecutionAck } from '../incomplete-turn/ack.js';
 import { ackFastPathInstruction } from '../incomplete-turn/fast-path.js';
 import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { type AssistantMessage, assistantText } from '../messages.js';
 import { ensureResolved } from '../options.js';
+import { resolveApproval } from '../plan-mode/approval.js';
+import { takeDecisionMessage } from '../plan-mode/messages.js';
+import { isExecutionHeld } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
 import { continueAfterDecision, injectDecision, onApprovalDecision } from './approval-step.js';
 import { RunReasons } from './codes.js';
@@ -140,6 +144,7 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
   });
   scope.events.push({ type: 'run_started', trigger: 'user_message' });
   s = injectDecision(s, scope);
+  s = startHeldPlanOnGoAhead(s, content, previous, scope);
   s = appendMessages(s, { role: 'user', content, source: 'host' });
   const ack = ackFastPathInstruction(s, content, {
     previousAssistantText: previous,
@@ -150,6 +155,35 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
     s = withRun(s, { nextSystem: [ack] });
   }
   return callModel(s, scope);
+}
+
+/**
+ * A plan approved with `then: 'stop'` starts when the user's own message is a go-ahead ("go
+ * ahead", "start now"): the same transition as approving again with its id. The user's words
+ * are the go, so no second decision message is added; any other message keeps the hold.
+ */
+function startHeldPlanOnGoAhead(
+  s: SessionState,
+  content: string,
+  previous: string | null,
+  scope: StepScope,
+): SessionState {
+  const pm = s.planMode;
+  if (!isExecutionHeld(pm) || pm.approvalId === undefined) return s;
+  const go = isExecutionAck(content, {
+    previousAssistantText: previous,
+    options: scope.options,
+    planMode: false,
+  });
+  if (!go) return s;
+  const r = resolveApproval(
+    s,
+    { action: 'approve', approvalId: pm.approvalId },
+    { now: scope.now },
+  );
+  if (!r.applied) return s;
+  scope.events.push({ type: 'approval_resolved', approvalId: pm.approvalId, code: r.code });
+  return takeDecisionMessage(r.state, scope.options).state;
 }
 
 /**

@@ -39,7 +39,7 @@ describe('the OpenClaw packaging', () => {
     expect(pkg.peerDependenciesMeta.openclaw).toEqual({ optional: true });
     expect(pkg.peerDependencies.openclaw).toBe('>=2026.9.6');
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@sinclair/typebox', 'zod']);
-    expect(pkg.engines.node).toBe('>=20');
+    expect(pkg.engines.node).toBe('>=20.19.0');
   });
 
   it('declares every tool the plugin registers, in every tool profile, and loads at startup', () => {
