@@ -48,7 +48,9 @@ const action = fc.record({
   turns: fc.array(turn, { maxLength: 3 }),
 });
 
-function responses(turns: readonly fc.infer<typeof turn>[], offset: number) {
+type Turn = typeof turn extends fc.Arbitrary<infer T> ? T : never;
+
+function responses(turns: readonly Turn[], offset: number) {
   return turns.map((t, n) =>
     'text' in t
       ? fauxAssistantMessage(t.text)
