@@ -8,8 +8,8 @@ import { asStream, callTools, say } from './scripted.js';
 
 // The gate judges every field of a shell call the host's tool receives, through the real
 // generateText loop: a host `exec` tool whose schema accepts env, args and cwd.
-function run(input: Record<string, unknown>) {
-  const options = { planMode: { enabled: true } };
+function run(input: Record<string, unknown>, name = 'exec') {
+  const options = { planMode: { enabled: true, planFile: { path: 'PLAN.md' } } };
   const store = memorySessionStore(createSession(options, { now: 0 }));
   const pf = createPlanfirstAiSdk({ store, options, now: () => 1_000 });
   const ran: unknown[] = [];
@@ -28,8 +28,20 @@ function run(input: Record<string, unknown>) {
         return 'ok';
       },
     }),
+    write_file: tool({
+      description: 'Write a file.',
+      inputSchema: z.object({
+        path: z.string(),
+        content: z.string(),
+        target_file: z.string().optional(),
+      }),
+      execute: (call) => {
+        ran.push(call);
+        return 'ok';
+      },
+    }),
   });
-  const replies = [callTools(['exec', input]), say('Done looking.')];
+  const replies = [callTools([name, input]), say('Done looking.')];
   const model = new MockLanguageModelV3({
     doGenerate: replies,
     doStream: replies.map(asStream),
@@ -57,5 +69,20 @@ describe('AI SDK adapter: every field of a shell call is judged', () => {
   it('runs a read-only command whose other fields are harmless or read-only', async () => {
     const { ran } = await run({ command: 'ls', cwd: 'src', description: 'list the sources' });
     expect(ran).toEqual([{ command: 'ls', cwd: 'src', description: 'list the sources' }]);
+  });
+});
+
+describe('AI SDK adapter: a plan-file write passes only when every target is the plan file', () => {
+  it('writes the plan file', async () => {
+    const { ran } = await run({ path: 'PLAN.md', content: '# Plan' }, 'write_file');
+    expect(ran).toEqual([{ path: 'PLAN.md', content: '# Plan' }]);
+  });
+
+  it.each([
+    ['a second target field', { path: 'PLAN.md', content: 'x', target_file: 'src/a.ts' }],
+    ['a `..` segment', { path: 'docs/../PLAN.md', content: 'x' }],
+  ])('refuses a plan-file write with %s', async (_label, input) => {
+    const { ran } = await run(input, 'write_file');
+    expect(ran).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { scenario } from './harness.js';
 
 // The gate judges every field of a shell call, through a real pi Agent: a host `exec` tool
 // whose schema accepts env, args and cwd.
-async function run(input: Record<string, unknown>) {
+async function run(input: Record<string, unknown>, name = 'exec') {
   const ran: unknown[] = [];
   const exec: AgentTool = {
     name: 'exec',
@@ -23,11 +23,27 @@ async function run(input: Record<string, unknown>) {
       return { content: [{ type: 'text', text: 'ok' }], details: {} };
     },
   };
+  const writeFile: AgentTool = {
+    name: 'write_plan',
+    label: 'write_plan',
+    description: 'Write a file.',
+    parameters: Type.Object({
+      path: Type.String(),
+      content: Type.String(),
+      target_file: Type.Optional(Type.String()),
+    }),
+    execute: async (_id, params) => {
+      ran.push(params);
+      return { content: [{ type: 'text', text: 'ok' }], details: {} };
+    },
+  };
   const s = scenario({
-    options: { planMode: { enabled: true } },
-    extraTools: [exec],
+    options: {
+      planMode: { enabled: true, planFile: { path: 'PLAN.md', tools: ['write_plan'] } },
+    },
+    extraTools: [exec, writeFile],
     responses: [
-      fauxAssistantMessage([fauxToolCall('exec', input, { id: 'c1' })], { stopReason: 'toolUse' }),
+      fauxAssistantMessage([fauxToolCall(name, input, { id: 'c1' })], { stopReason: 'toolUse' }),
       fauxAssistantMessage('Done looking.'),
     ],
   });
@@ -48,5 +64,20 @@ describe('pi adapter: every field of a shell call is judged', () => {
     expect(await run({ command: 'ls', cwd: 'src', description: 'list the sources' })).toEqual([
       { command: 'ls', cwd: 'src', description: 'list the sources' },
     ]);
+  });
+});
+
+describe('pi adapter: a plan-file write passes only when every target is the plan file', () => {
+  it('writes the plan file', async () => {
+    expect(await run({ path: 'PLAN.md', content: '# Plan' }, 'write_plan')).toEqual([
+      { path: 'PLAN.md', content: '# Plan' },
+    ]);
+  });
+
+  it.each([
+    ['a second target field', { path: 'PLAN.md', content: 'x', target_file: 'src/a.ts' }],
+    ['a `..` segment', { path: 'docs/../PLAN.md', content: 'x' }],
+  ])('refuses a plan-file write with %s', async (_label, input) => {
+    expect(await run(input, 'write_plan')).toEqual([]);
   });
 });
