@@ -3,7 +3,7 @@
 // plugin's stored state).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { retryInstruction } from '../../dist/index.js';
+import { retryInstruction } from '../../dist/internal.js';
 
 const none = { messages: [], tools: [] };
 const toolMessages = (request = none) =>
