@@ -14,7 +14,7 @@ import { turn } from './turns.js';
 const everyCategory = [...textCueCategories, ...promptCueCategories];
 
 describe('default cue lists', () => {
-  // The categories every language must cover (SPEC §5.2, §5.4); progress openers are a
+  // The categories every language must cover; progress openers are a
   // feature of languages with gerunds only.
   // biome-ignore format: a list of categories
   const required = [

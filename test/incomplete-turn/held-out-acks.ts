@@ -1,4 +1,4 @@
-// Held-out prompts for isExecutionAck: written from SPEC §5.4, not tuned against the code.
+// Held-out prompts for isExecutionAck: written from the go-ahead rules, not tuned against the code.
 // Each row: [prompt, previous assistant text or null, expected, planMode?].
 export type AckCase = [string, string | null, boolean, boolean?];
 

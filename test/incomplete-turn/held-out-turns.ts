@@ -1,7 +1,7 @@
 import type { TurnKind, TurnSummary } from '../../src/index.js';
 import { read, turn, write } from './turns.js';
 
-// Held-out turns: written from the rules of SPEC §5.2, not tuned against the classifier. Each
+// Held-out turns: written from the turn-class rules, not tuned against the classifier. Each
 // row: [what it shows, turn, planMode, expected class].
 export type TurnCase = [string, TurnSummary, boolean, TurnKind];
 

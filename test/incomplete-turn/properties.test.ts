@@ -5,7 +5,7 @@ import { classifyTurn, isExecutionAck, resolveOptions, type TurnSummary } from '
 import { turn } from './turns.js';
 
 // Properties of the classifier and the ACK fast-path over random input: totality,
-// determinism, the precedence of not-retryable, and the hard limits of SPEC §5.4.
+// determinism, the precedence of not-retryable, and the hard limits of the go-ahead detector.
 
 const options = resolveOptions({});
 

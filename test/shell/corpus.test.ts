@@ -6,7 +6,7 @@ import { commandRows } from '../fixtures/corpus.js';
 // sample marks `block` that we can prove read-only may appear here; an allowed `block` row is
 // never fixed by special-casing it.
 const disagreements: Record<number, string> = {
-  233: '`cat README.md | grep foo` is a pipeline of two read-only programs, read-only by SPEC §3.7; the row copies the origin gate, which banned every pipe (the sample itself allows `ps aux | grep node` and `printenv | grep -i proxy`)',
+  233: '`cat README.md | grep foo` is a pipeline of two read-only programs, read-only by the pipeline rule; the row copies the origin gate, which banned every pipe (the sample itself allows `ps aux | grep node` and `printenv | grep -i proxy`)',
 };
 
 describe('dev-commands.tsv', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-// fast-check arbitraries for scripts in the accepted subset (SPEC §3.2). The generator is the
+// fast-check arbitraries for scripts in the accepted subset. The generator is the
 // grammar: everything it produces must parse, which properties.test.ts and differential.test.ts
 // assert. Word pieces avoid only what the subset rejects (expansions, brace expansion, tilde
 // forms other than `~/`, words starting with `=`); everything else bash treats specially is in.

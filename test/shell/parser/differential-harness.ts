@@ -5,7 +5,7 @@ import type { ParseResult } from '../../../src/shell/types.js';
 import { BashOracle, type BashRun } from './bash-oracle.js';
 import { simulate } from './simulate.js';
 
-// The differential harness (SPEC §3.3): runs scripts under real bash with stub programs that
+// The differential harness: runs scripts under real bash with stub programs that
 // record their argv and compares with the parser's AST walked like bash walks it.
 
 export type Accepted = Extract<ParseResult, { ok: true }>;

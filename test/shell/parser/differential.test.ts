@@ -9,7 +9,7 @@ import { oracleUnavailable } from './bash-oracle.js';
 import { acceptedCommands } from './cases/index.js';
 import { compareWithBash, expectNone, type Job, parseOrFail } from './differential-harness.js';
 
-// SPEC §3.3: the argv the parser reports must be exactly what bash executes. Every command the
+// The argv the parser reports must be exactly what bash executes. Every command the
 // parser tests accept, thousands generated from the accepted grammar, and random words near the
 // rejection boundary run under real bash with stub programs that record their argv; the
 // parser's AST, walked like bash walks it, must predict the same multiset of argv and the same

@@ -14,7 +14,7 @@ export interface AcceptCase {
 
 const accept = (command: string, ...argv: string[][]): AcceptCase => ({ command, argv });
 
-/** Quoting, escapes, concatenation and literal characters (SPEC §3.2–3.3). */
+/** Quoting, escapes, concatenation and literal characters. */
 export const wordCases: AcceptCase[] = [
   accept('ls -la', ['ls', '-la']),
   accept('ls\t-la', ['ls', '-la']),
@@ -204,7 +204,7 @@ export const commentCases: AcceptCase[] = [
   accept('# trailing backslash \\\nls', ['ls']),
 ];
 
-/** Redirections the parser accepts (SPEC §3.4). */
+/** Redirections the parser accepts. */
 export const redirectCases: AcceptCase[] = [
   accept('ls >/dev/null', ['ls']),
   accept('ls 1>/dev/null', ['ls']),

@@ -1,6 +1,6 @@
 import { type ShellCode, ShellCodes } from '../../../../src/shell/codes.js';
 
-// What the parser rejects, grouped by code; includes the syntax cases of SPEC §9.
+// What the parser rejects, grouped by code, including the syntax attacks of the threat model.
 
 /** A rejected script and the code it must get. */
 export interface RejectCase {
@@ -11,7 +11,7 @@ export interface RejectCase {
 const rejectAll = (code: ShellCode, ...commands: string[]): RejectCase[] =>
   commands.map((command) => ({ command, code }));
 
-/** Scripts the parser must reject, grouped by code; includes the syntax cases of SPEC §9. */
+/** Scripts the parser must reject, grouped by code, including the syntax attacks of the threat model. */
 export const rejectCases: RejectCase[] = [
   ...rejectAll(
     ShellCodes.controlCharacter,
