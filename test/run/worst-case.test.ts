@@ -11,7 +11,7 @@ import {
 import { assistant, scriptedModel, toolCall } from '../../src/testing/index.js';
 import { readThenNarrate, recordingTools, stalls } from './fixtures.js';
 
-// SPEC §6: worstCaseModelCalls(options) must be exactly what the driver does with a model that
+// worstCaseModelCalls(options) must be exactly what the driver does with a model that
 // never acts. The model below spends every budget: each stall kind up to its limit, then the
 // planning stall that exhausts the cycle, cycle after cycle.
 function neverActingScript(options: PlanfirstOptions, startInPlan: boolean): AssistantMessage[] {
