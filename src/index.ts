@@ -99,6 +99,7 @@ export {
   turnSummarySchema,
 } from './incomplete-turn/index.js';
 export type { JsonValue } from './json.js';
+export { DependencyUnavailableError } from './lazy.js';
 export type {
   AssistantBlock,
   AssistantMessage,
