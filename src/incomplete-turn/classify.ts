@@ -1,8 +1,9 @@
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import { isPlanBookkeeping, PlanToolNames } from '../plan-mode/tool-names.js';
 import { type TurnKind, TurnKinds, type TurnRule, TurnRules } from './codes.js';
-import { compiledCues, optionsOrDefault } from './compiled-cues.js';
+import { compiledCues } from './compiled-cues.js';
 import type { CueCategory } from './cues/index.js';
+import { optionsOrDefault } from './options-or-default.js';
 import { promptIntent } from './prompt-intent.js';
 import { weightedLength } from './text/scripts.js';
 import { countListItems, hasCodeBlock } from './text/structure.js';
