@@ -151,6 +151,10 @@ export const de: CueLists = {
     'ich bin da',
     'ich behalte',
     'ich merke mir',
+    'überlasse ich dir',
+    'überlasse ich Ihnen',
+    'ich lasse das',
+    'ich halte mich raus',
   ],
   completion: [
     'erledigt',

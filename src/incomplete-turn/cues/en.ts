@@ -194,6 +194,11 @@ export const en: CueLists = {
     "I'll keep an eye out",
     "I'll remember that",
     "I'll note that",
+    "I'll leave it to you",
+    "I'll leave that to you",
+    "I'll leave the",
+    "I won't",
+    "I'll stay out of",
   ],
   completion: [
     'done',

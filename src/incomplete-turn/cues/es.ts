@@ -74,6 +74,11 @@ export const es: CueLists = {
     'estaré aquí',
     'déjame aclarar',
     'déjame explicar',
+    'te lo dejo',
+    'se lo dejo',
+    'te dejo',
+    'no voy a',
+    'no lo toco',
   ],
   completion: [
     'corregido',

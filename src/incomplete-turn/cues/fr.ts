@@ -59,6 +59,10 @@ export const fr: CueLists = {
     'je reste disponible',
     'je reste à',
     'je garde',
+    'je te laisse',
+    'je vous laisse',
+    'je ne vais pas',
+    'je ne toucherai pas',
   ],
   completion: [
     "c'est corrigé",

@@ -58,6 +58,11 @@ export const pt: CueLists = {
     'estarei aqui',
     'deixe-me explicar',
     'deixa eu explicar',
+    'deixo com você',
+    'deixo contigo',
+    'deixo para você',
+    'não vou',
+    'não mexo',
   ],
   completion: [
     'corrigido',
