@@ -269,3 +269,15 @@ describe('narration right after a go-ahead, in words no promise list holds', () 
     expect(ruleOf(turn('Vale, ¿en qué base de datos?', goAhead))).toBe('question-to-user');
   });
 });
+
+describe('Arabic "سأ*" (I will …) after alif folding', () => {
+  // Hamza forms fold to a bare alif, so the prefix also starts everyday words ("ساعة", an
+  // hour); those are listed as not promises, and the future verbs still count.
+  it.each([
+    ['استغرق البناء ساعة كاملة.', 'answered'],
+    ['المشكلة ظهرت في إصدار سابق.', 'answered'],
+    ['سأعدّل الملف الآن.', 'planning-only'],
+  ] as const)('%s → %s', (text, kind) => {
+    expect(kindOf(turn(text, { userPrompt: 'كم استغرق البناء؟' }))).toBe(kind);
+  });
+});
