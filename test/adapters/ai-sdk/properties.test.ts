@@ -138,6 +138,7 @@ describe('planfirst/ai-sdk properties', () => {
                 seen.hung++;
                 setTimeout(() => controller.abort(), 0);
                 await new Promise((_resolve, reject) => {
+                  if (abortSignal?.aborted) reject(abortSignal.reason);
                   abortSignal?.addEventListener('abort', () => reject(abortSignal.reason));
                 });
               }
