@@ -204,7 +204,9 @@ describe('planfirst/ai-sdk properties', () => {
             // Every result a host tool returned in this step is the result the step records.
             const results = new Set(
               step.content.flatMap((part) =>
-                part.type === 'tool-result' ? [(part as { output: unknown }).output] : [],
+                part.type === 'tool-result'
+                  ? [(part as unknown as { output: unknown }).output]
+                  : [],
               ),
             );
             // (Recorded, not thrown: the SDK would turn a throw here into a failed call.)

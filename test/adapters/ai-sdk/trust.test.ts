@@ -1,7 +1,7 @@
 import type { ToolApprovalResponse } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type AdapterEvent, createPlanfirstAiSdk } from '../../../src/adapters/ai-sdk/index.js';
-import { PlanfirstError, worstCaseModelCalls } from '../../../src/index.js';
+import { PlanfirstError, resolveOptions, worstCaseModelCalls } from '../../../src/index.js';
 
 import { callTools, conversation, plan, say, systemText } from './scripted.js';
 
@@ -242,7 +242,7 @@ describe('planfirst/ai-sdk: the run is bounded', () => {
         onStepFinish: pf.onStepFinish,
         stopWhen: pf.stopWhen,
       });
-      const maxBookkeeping = options.run?.maxBookkeepingTurns ?? 3;
+      const maxBookkeeping = resolveOptions(options).run.maxBookkeepingTurns;
       // One step past the bookkeeping budget ends the run, as in step / runAgent.
       expect(c.model.doGenerateCalls.length).toBe(maxBookkeeping + 1);
       expect(c.model.doGenerateCalls.length).toBeLessThanOrEqual(worstCaseModelCalls(options));
