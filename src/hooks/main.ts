@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   closeSync,
@@ -12,6 +11,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
+import { sha256Hex } from '../sha256.js';
 import { DEFAULT_PLAN_FILE, type HookConfig, parseHookConfig, shellPolicyOf } from './config.js';
 import { type HookAnswer, judgeWith } from './core.js';
 import { errorOutput } from './encode.js';
@@ -202,7 +202,8 @@ function stateFile(sessionId: string, io: HookIo): string {
   const base =
     io.env.PLANFIRST_HOOK_STATE_DIR ??
     join(io.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'planfirst', 'hook');
-  const key = createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+  // The library's own SHA-256: loading node:crypto would cost every hook process a few ms.
+  const key = sha256Hex(sessionId).slice(0, 32);
   return join(base, `${key}.json`);
 }
 
