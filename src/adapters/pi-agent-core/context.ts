@@ -50,6 +50,8 @@ export interface AdapterContext {
   /** The user's prompt this run answers and the assistant text before it. */
   run: PiRun;
   outcome: PiRunOutcome;
+  /** attach() installed the turn-end listener, which starts runs: only then are runs bounded. */
+  attached: boolean;
 }
 
 /**
@@ -79,5 +81,6 @@ export function createContext(config: PlanfirstPiConfig): AdapterContext {
     terminated: new Set(),
     run: freshRun(),
     outcome: { status: 'idle' },
+    attached: false,
   };
 }

@@ -58,7 +58,9 @@ export function withPlanfirstSystemPrompt(ctx: AdapterContext, base: StreamFn = 
 // The run loop's bounds, kept by the adapter since pi's loop knows none: `run.maxModelCalls`
 // model calls per run, and at most `run.maxBookkeepingTurns` turns in a row that only kept the
 // plan current (so a model that never acts stays within worstCaseModelCalls(options)).
+// Without the listener nothing marks where a run starts, so nothing is bounded there.
 function overBudget(ctx: AdapterContext): string | undefined {
+  if (!ctx.attached) return undefined;
   const { maxModelCalls, maxBookkeepingTurns } = ctx.options.run;
   if (ctx.run.modelCalls >= maxModelCalls)
     return `planfirst: the run reached its limit of ${maxModelCalls} model calls (run.maxModelCalls).`;
