@@ -10,6 +10,7 @@ import {
   memorySessionStore,
   parseSession,
   resolveOptions,
+  worstCaseModelCalls,
 } from '../../../src/index.js';
 import { plan, type Scenario, scenario, script } from './harness.js';
 
@@ -22,7 +23,9 @@ import { plan, type Scenario, scenario, script } from './harness.js';
 // transcript as it returned it; a session stored as JSON and parsed back must give a fresh
 // adapter the same next effect (the same pending approval, the same gate verdicts).
 
-const options = { planMode: { enabled: true } };
+// A low cap, so scripts reach it: then both bounds are 4 (a model that never acts stays within
+// worstCaseModelCalls, one that keeps working is stopped by maxModelCalls).
+const options = { planMode: { enabled: true }, run: { maxModelCalls: 4 } };
 const resolved = resolveOptions(options);
 // Across all runs: the generator really reaches tools and decisions (the property is not vacuous).
 const seen = {
@@ -33,6 +36,7 @@ const seen = {
   abortedAfterTool: 0,
   abortedInEvent: 0,
   resultsChecked: 0,
+  capped: 0,
 };
 // Faults, each at the n-th host tool execution or planfirst event of the whole run.
 const fault = fc.oneof(
@@ -173,7 +177,7 @@ describe('pi adapter properties', () => {
   it('under faults: nothing the gate blocks runs, completed results survive, every session parses and reloads to the same next effect, a decision applies once', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(turn, { minLength: 1, maxLength: 6 }),
+        fc.array(turn, { minLength: 1, maxLength: 8 }),
         fc.array(action, { maxLength: 4 }),
         fc.array(fault, { maxLength: 3 }),
         async (turns, actions, faultList) => {
@@ -198,11 +202,16 @@ describe('pi adapter properties', () => {
           });
           current = s;
           const attempt = async (f: () => Promise<unknown>) => {
+            const before = s.requests.length;
             try {
               await f();
             } catch {
               // The faux script ran out: nothing ran past it.
             }
+            // One prompt or decision is one run (no approvals handler injects another).
+            expect(s.requests.length - before).toBeLessThanOrEqual(resolved.run.maxModelCalls);
+            expect(s.requests.length - before).toBeLessThanOrEqual(worstCaseModelCalls(options));
+            if (s.planfirst.outcome().status === 'budget_exhausted') seen.capped++;
             expect(lostResults(s, faults.completed)).toEqual([]);
             await checkReload(s);
           };
