@@ -143,6 +143,8 @@ export {
   type PlanModeState,
   type PlanStep,
   type PlanStepStatus,
+  type PlanToolCode,
+  PlanToolCodes,
   type PlanToolDefinition,
   type PlanToolName,
   PlanToolNames,
