@@ -1,8 +1,19 @@
 // Cost of one assistant message with many tool calls, through runAgent and through step, at
 // 1 000 to 8 000 calls. The cost per call must stay flat as the message grows (linear in the
 // number of calls): the script prints µs per call at each size and the ratio of the largest to
-// the smallest. Run: node scripts/run-ts.mjs bench/tool-calls-per-message.ts
-import { createSession, resolveOptions, runAgent, step, type ToolCallBlock } from '../src/index.js';
+// the smallest. runStored (parallel tools, memory store) also prints how many saves the
+// message cost: results that complete while a save is under way are saved together, so the
+// saves stay few however many calls finish at once.
+// Run: node scripts/run-ts.mjs bench/tool-calls-per-message.ts
+import {
+  createSession,
+  memoryVersionedStore,
+  resolveOptions,
+  runAgent,
+  runStored,
+  step,
+  type ToolCallBlock,
+} from '../src/index.js';
 import { assistant, scriptedModel, toolCall } from '../src/testing/index.js';
 
 const options = resolveOptions({ planMode: { enabled: true } });
@@ -35,6 +46,28 @@ async function viaRunAgent(n: number): Promise<number> {
   return performance.now() - start;
 }
 
+let lastSaves = 0;
+async function viaRunStored(n: number): Promise<number> {
+  const script = [message(n), assistant('Done.')];
+  const tools = { definitions, execute: async () => 'ok' };
+  const base = memoryVersionedStore();
+  let saves = 0;
+  const store = {
+    ...base,
+    save: (...args: Parameters<typeof base.save>) => {
+      saves++;
+      return base.save(...args);
+    },
+  };
+  const parallel = resolveOptions({ ...options, run: { parallelToolCalls: true } });
+  const start = performance.now();
+  await runStored({ store, model: scriptedModel(script), tools, options: parallel }, 's', {
+    message: 'read it all',
+  });
+  lastSaves = saves;
+  return performance.now() - start;
+}
+
 function viaStep(n: number): number {
   const context = { options, tools: definitions };
   const m = message(n);
@@ -62,6 +95,7 @@ const sizes = [1000, 2000, 4000, 8000];
 for (const [name, run] of [
   ['runAgent', viaRunAgent],
   ['step', viaStep],
+  ['runStored', viaRunStored],
 ] as const) {
   await best(() => run(500), 3); // warm-up
   const perCall: number[] = [];
@@ -69,7 +103,7 @@ for (const [name, run] of [
     const ms = await best(() => run(n));
     perCall.push((ms * 1000) / n);
     console.log(
-      `${name}: ${n} calls in one message: ${ms.toFixed(1)} ms (${((ms * 1000) / n).toFixed(1)} µs a call)`,
+      `${name}: ${n} calls in one message: ${ms.toFixed(1)} ms (${((ms * 1000) / n).toFixed(1)} µs a call)${name === 'runStored' ? `, ${lastSaves} saves` : ''}`,
     );
   }
   const ratio = (perCall.at(-1) ?? 0) / (perCall[0] ?? 1);

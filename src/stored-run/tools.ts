@@ -16,8 +16,10 @@ interface Runnable {
 
 /**
  * Carries out an `execute_tools` effect on a claimed session. Each call's intent is saved
- * before it runs and each result as soon as it comes back, so a worker that dies leaves either
- * a saved result or an intent. Calls a dead worker had started are run again or reported,
+ * before it runs and each result as soon as the store is free, so a worker that dies leaves
+ * either a saved result or an intent. Parallel results that come back while a save is under
+ * way are saved together by the next one (one save per batch, not per result: a message of n
+ * parallel calls would otherwise cost n saves of a growing session). Calls a dead worker had started are run again or reported,
  * as their delivery says. Returns the step after the last saved result.
  */
 export async function executeStoredTools(
@@ -90,11 +92,12 @@ export async function executeStoredTools(
   if (reported.length > 0 && !(await apply(reported))) return last;
   if (d.options.run.parallelToolCalls) {
     if (runnable.length === 0 || !(await record(runnable))) return last;
+    const save = coalesced(apply);
     await claim.heartbeat(() =>
       Promise.all(
         runnable.map(async (r) => {
           const result = await run(r);
-          if (result !== undefined) await apply([result]);
+          if (result !== undefined) await save(result);
         }),
       ),
     );
@@ -107,6 +110,34 @@ export async function executeStoredTools(
     if (result === undefined || !(await apply([result]))) break;
   }
   return last;
+}
+
+/**
+ * Group commit: a result is queued and saved by the first save that starts after it came back.
+ * Results that come back while a save is under way wait for it (as they would behind it in the
+ * claim's queue anyway) and then go in together, so no result waits longer than before.
+ */
+function coalesced(
+  apply: (results: ToolResult[]) => Promise<boolean>,
+): (result: ToolResult) => Promise<void> {
+  let queue: ToolResult[] = [];
+  let draining: Promise<void> | undefined;
+  const drain = async () => {
+    try {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        await apply(batch);
+      }
+    } finally {
+      draining = undefined;
+    }
+  };
+  return (result) => {
+    queue.push(result);
+    draining ??= drain();
+    return draining;
+  };
 }
 
 async function runTool(

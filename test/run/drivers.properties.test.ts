@@ -12,8 +12,10 @@ import {
   runStored,
   type SessionState,
   type ToolCallBlock,
+  type VersionedSessionStore,
   worstCaseModelCalls,
 } from '../../src/index.js';
+import { parseStoredRecord } from '../../src/stored-run/record.js';
 import { assistant, toolCall } from '../../src/testing/index.js';
 import { definitions } from './fixtures.js';
 
@@ -130,5 +132,179 @@ describe('runAgent and runStored under adversarial models, tools and aborts', ()
         ),
         { numRuns: 120, seed: 9 },
       );
+    });
+});
+
+// Store and reload inside one run: the run is interrupted at a random model call (the model
+// client fails, or the host aborts from onEvent), its session is stored as JSON and parsed
+// back, and a fresh call goes on from it: `{ resume: true }` after a failed model call (the
+// run carries on with that call), a new message after an abort (an abort ends the run). Going
+// on from the reloaded session must do exactly what going on from the live one does; and a run
+// whose model failed once, resumed, must as a whole do what an uninterrupted run does.
+describe('runAgent and runStored: an interrupted run stored, reloaded and gone on from', () => {
+  const options = {
+    planMode: { enabled: true, allowModelEnter: true },
+    run: { maxModelCalls: 12 },
+  };
+  // A model whose n-th reply is fixed, whatever the request: runs are comparable call by call.
+  const scripted = (script: readonly (AssistantMessage | 'throw')[], from = 0) => {
+    const model = async () => {
+      const entry = script[model.calls++ % script.length] as AssistantMessage | 'throw';
+      if (entry === 'throw') throw new Error('model down');
+      return structuredClone(entry);
+    };
+    model.calls = from;
+    return model;
+  };
+  const recording = () => {
+    const executed: string[] = [];
+    const execute = async (c: ToolCallBlock) => {
+      const out = `result ${executed.length}`;
+      executed.push(`${c.name} ${JSON.stringify(c.input)}`);
+      return out;
+    };
+    return { executed, tools: { definitions, execute } };
+  };
+  const planSteps = (s: SessionState) => ({ mode: s.planMode.mode, plan: s.planMode.plan });
+  const interrupted = { model_error: 0, abort: 0 };
+
+  for (const driver of ['runAgent', 'runStored'] as const)
+    it(`${driver}: going on from the reloaded session does what the live one would; a failed model call resumed is as if it never failed`, async () => {
+      // One driver call: the session and status it ends with. runAgent takes the session;
+      // runStored the store that holds it (session id 's').
+      const drive = async (
+        from: SessionState | VersionedSessionStore,
+        input: { message: string } | { resume: true },
+        model: () => Promise<AssistantMessage>,
+        tools: ReturnType<typeof recording>['tools'],
+        onEvent: (e: RunEvent) => void = () => {},
+        signal?: AbortSignal,
+      ) => {
+        // A fixed clock and ids: two runs from the same session are comparable message by message.
+        let id = 0;
+        const config = {
+          model,
+          tools,
+          options,
+          onEvent,
+          now: () => 1_000,
+          newId: () => `id-${id++}`,
+          ...(signal ? { signal } : {}),
+        };
+        if (!('load' in from)) {
+          const result = await runAgent(config, from, input);
+          return { status: result.status, session: result.session };
+        }
+        const out = await runStored({ ...config, store: from }, 's', input);
+        if (out.outcome !== 'ran') throw new Error(out.outcome);
+        const stored = (await from.load('s'))?.record.session as SessionState;
+        expect(stored).toEqual(out.result.session);
+        return { status: out.result.status, session: out.result.session };
+      };
+      const origin = () =>
+        driver === 'runAgent' ? createSession(options) : memoryVersionedStore();
+      // The stored form of a run, as JSON and parsed back: the session, or the store's record.
+      const reload = async (
+        from: SessionState | VersionedSessionStore,
+        session: SessionState,
+      ): Promise<SessionState | VersionedSessionStore> => {
+        if (!('load' in from)) return parseSession(JSON.parse(JSON.stringify(session)));
+        const record = (await from.load('s'))?.record;
+        const copy = memoryVersionedStore();
+        const saved = await copy.save(
+          's',
+          parseStoredRecord(JSON.parse(JSON.stringify(record))),
+          0,
+        );
+        expect(saved.ok).toBe(true);
+        return copy;
+      };
+
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            turn.filter((t) => t !== 'throw'),
+            { minLength: 1, maxLength: 8 },
+          ),
+          fc.constantFrom('model_error' as const, 'abort' as const),
+          fc.nat({ max: 6 }),
+          async (script, interruption, at) => {
+            // The uninterrupted run.
+            const whole = recording();
+            const straight = await drive(
+              origin(),
+              { message: 'go' },
+              scripted(script),
+              whole.tools,
+            );
+
+            // The same run, interrupted when the model is about to be called for the n-th time.
+            const controller = new AbortController();
+            const first = recording();
+            const model = scripted(script);
+            let calls = 0;
+            const failing = Object.assign(
+              async () => {
+                if (interruption === 'model_error' && calls++ === at) throw new Error('model down');
+                return model();
+              },
+              { calls: 0 },
+            );
+            let events = 0;
+            const from = origin();
+            const stopped = await drive(
+              from,
+              { message: 'go' },
+              failing,
+              first.tools,
+              (e) => {
+                if (interruption === 'abort' && e.type === 'model_called' && events++ === at)
+                  controller.abort();
+              },
+              controller.signal,
+            );
+            if (stopped.status !== (interruption === 'abort' ? 'aborted' : 'error')) return;
+            interrupted[interruption]++;
+            const stored = await reload(from, stopped.session);
+            const next =
+              interruption === 'abort' ? { message: 'go on' } : { resume: true as const };
+
+            // Going on from the live session and from the reloaded one: the same run.
+            const live = recording();
+            const fromLive = await drive(
+              'load' in from ? await reload(from, stopped.session) : stopped.session,
+              next,
+              scripted(script, model.calls),
+              live.tools,
+            );
+            const again = recording();
+            const resumed = scripted(script, model.calls);
+            const fromStore = await drive(stored, next, resumed, again.tools);
+            expect(fromStore.status).toBe(fromLive.status);
+            expect(fromStore.session.messages).toEqual(fromLive.session.messages);
+            expect(again.executed).toEqual(live.executed);
+            if (interruption === 'abort') return;
+            // One run, across the failure: the failed call and the resumed ones under the cap.
+            expect(calls + resumed.calls - model.calls).toBeLessThanOrEqual(
+              options.run.maxModelCalls,
+            );
+
+            // A failed model call, resumed: the run as a whole did what the uninterrupted one did.
+            // The failed call counts towards run.maxModelCalls (it may have cost tokens), so a
+            // run that reaches the cap stops one turn sooner: its work is a prefix.
+            const executed = [...first.executed, ...again.executed];
+            expect(fromStore.status).toBe(straight.status);
+            if (straight.status === 'budget_exhausted') {
+              expect(executed).toEqual(whole.executed.slice(0, executed.length));
+              return;
+            }
+            expect(executed).toEqual(whole.executed);
+            expect(planSteps(fromStore.session)).toEqual(planSteps(straight.session));
+          },
+        ),
+        { numRuns: 60, seed: 20261204 },
+      );
+      expect(interrupted.model_error).toBeGreaterThan(0);
+      expect(interrupted.abort).toBeGreaterThan(0);
     });
 });

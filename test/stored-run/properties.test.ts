@@ -114,3 +114,88 @@ describe('property: decisions and timeouts apply once, whatever the interleaving
     );
   });
 });
+
+describe('property: a worker that dies at any save, resumed by another, loses and repeats nothing it must not', () => {
+  it('saved results survive unchanged, no at-most-once call runs twice, every call gets one result, the session parses', async () => {
+    // Across all runs: workers really die, some after saving results, some mid-batch.
+    const seen = { died: 0, savedBeforeDeath: 0, reran: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('write_file', 'charge_card', 'read_file'), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.boolean(),
+        fc.nat({ max: 10 }),
+        async (writes, parallel, dieAt) => {
+          const base = memoryVersionedStore();
+          const now = manualClock();
+          const opts = { ...options, run: { parallelToolCalls: parallel } };
+          const tools = recordingTools();
+          const config = {
+            model: conversationModel({ writes }),
+            tools,
+            options: opts,
+            now,
+            leaseMs: 1_000,
+          };
+          const first = await runStored({ ...config, store: base }, 's', { message: 'go' });
+          if (first.outcome !== 'ran' || first.result.approval === undefined)
+            throw new Error('not parked');
+          const approvalId = first.result.approval.approvalId;
+          // The worker dies (its save throws, nothing after it is written) at the n-th save.
+          let saves = 0;
+          let died = false;
+          const dying: VersionedSessionStore = {
+            ...base,
+            save: async (id, record, expected) => {
+              if (died || saves++ === dieAt) {
+                died = true;
+                throw new Error('worker died');
+              }
+              return base.save(id, record, expected);
+            },
+          };
+          try {
+            await runStored({ ...config, store: dying, workerId: 'w1' }, 's', {
+              decision: { action: 'approve', approvalId },
+            });
+          } catch {
+            // The worker died.
+          }
+          const atDeath = (await base.load('s'))?.record.session;
+          const saved = (atDeath?.messages ?? []).flatMap((m) => (m.role === 'tool' ? [m] : []));
+          if (died) seen.died++;
+          if (died && saved.length > 0) seen.savedBeforeDeath++;
+          now.advance(1_000);
+          const resumed = await runStored({ ...config, store: base, workerId: 'w2' }, 's', {
+            resume: true,
+          });
+          if (resumed.outcome !== 'ran') throw new Error(resumed.outcome);
+          const final = parseSession((await base.load('s'))?.record.session);
+          expect(final).toEqual(resumed.result.session);
+          // What was saved before the death is in the final session, unchanged.
+          const results = final.messages.flatMap((m) => (m.role === 'tool' ? [m] : []));
+          for (const r of saved) expect(results).toContainEqual(r);
+          // Every call has exactly one result.
+          const ids = final.messages.flatMap((m) =>
+            m.role === 'assistant'
+              ? m.content.flatMap((b) => (b.type === 'tool_call' ? [b.id] : []))
+              : [],
+          );
+          expect(results.map((r) => r.toolCallId).sort()).toEqual([...ids].sort());
+          // At-most-once calls (the default for what the gate did not judge read-only) never
+          // run twice, whichever worker ran them.
+          for (const id of new Set(tools.executed.map((e) => e.id))) {
+            const runs = tools.executed.filter((e) => e.id === id);
+            if (runs[0]?.name !== 'read_file') expect(runs).toHaveLength(1);
+            else if (runs.length > 1) seen.reran++;
+          }
+          expect(['completed', 'awaiting_approval']).toContain(resumed.result.status);
+        },
+      ),
+      { seed: 1322, numRuns: 60 },
+    );
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(0);
+  });
+});

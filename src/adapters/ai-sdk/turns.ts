@@ -67,6 +67,8 @@ interface Run {
   wantedMore: boolean;
   /** A host tool failed since the last judged step: the step that ends the attempt is not retried. */
   toolFailed: boolean;
+  /** Steps in a row that called only plan bookkeeping (`run.maxBookkeepingTurns` caps them). */
+  bookkeepingTurns: number;
 }
 
 const freshRun = (): Run => ({
@@ -79,6 +81,7 @@ const freshRun = (): Run => ({
   blocked: undefined,
   wantedMore: false,
   toolFailed: false,
+  bookkeepingTurns: 0,
 });
 
 /**
@@ -95,13 +98,21 @@ export function createTurns(
   },
 ) {
   let run = freshRun();
+  // The run loop's bound on plan bookkeeping: a step that called only update_plan /
+  // enter_plan_mode is no stall (nothing retries it), yet the SDK would loop on such steps
+  // until maxModelCalls; one past `run.maxBookkeepingTurns` in a row ends the run, so the
+  // run stays within worstCaseModelCalls(options) as step / runAgent do.
+  const bookkeepingExhausted = () => run.bookkeepingTurns > ctx.options.run.maxBookkeepingTurns;
 
   const status = (): PlanfirstStatus => {
     const pm = ctx.store.get().planMode;
     if (pm.mode === 'plan' && pm.approval === 'pending' && pm.approvalId && pm.plan)
       return { kind: 'awaiting_approval', approvalId: pm.approvalId, plan: pm.plan };
     if (run.blocked !== undefined) return { kind: 'blocked', message: run.blocked };
-    if (run.modelCalls >= ctx.options.run.maxModelCalls && (run.wantedMore || run.pending))
+    if (
+      bookkeepingExhausted() ||
+      (run.modelCalls >= ctx.options.run.maxModelCalls && (run.wantedMore || run.pending))
+    )
       return { kind: 'budget_exhausted', modelCalls: run.modelCalls };
     if (run.pending !== undefined) return { kind: 'retry', instruction: run.pending };
     return { kind: 'done' };
@@ -190,20 +201,31 @@ export function createTurns(
       ctx.store.set(r.state);
       run.pending = r.outcome === 'retry' ? r.instruction : undefined;
       run.blocked = r.outcome === 'blocked' ? r.message : undefined;
+      const onlyBookkeeping =
+        !loopContinues && turn.toolCalls.length > 0 && r.outcome !== 'retry' && !run.blocked;
+      run.bookkeepingTurns = loopContinues ? 0 : run.bookkeepingTurns + (onlyBookkeeping ? 1 : 0);
       const kind = r.classification.kind;
       if (r.outcome === 'retry' && r.instruction !== undefined)
         ctx.emit({ type: 'retry_injected', instruction: r.instruction, kind });
       if (r.outcome === 'blocked') ctx.emit({ type: 'blocked', message: r.message ?? '', kind });
-      if (run.modelCalls === ctx.options.run.maxModelCalls && (run.wantedMore || run.pending))
+      if (
+        (onlyBookkeeping && bookkeepingExhausted()) ||
+        (run.modelCalls === ctx.options.run.maxModelCalls && (run.wantedMore || run.pending))
+      )
         ctx.emit({ type: 'budget_exhausted', modelCalls: run.modelCalls });
     },
 
     /**
-     * For `stopWhen`: stops the SDK loop when the run is blocked or has used
-     * `run.maxModelCalls` model calls (across the run's generateText calls).
+     * For `stopWhen`: stops the SDK loop when the run is blocked, has used
+     * `run.maxModelCalls` model calls (across the run's generateText calls) or went on from
+     * more than `run.maxBookkeepingTurns` steps in a row that only kept the plan current.
      */
     stopWhen(): boolean {
-      return run.blocked !== undefined || run.modelCalls >= ctx.options.run.maxModelCalls;
+      return (
+        run.blocked !== undefined ||
+        bookkeepingExhausted() ||
+        run.modelCalls >= ctx.options.run.maxModelCalls
+      );
     },
   };
 }

@@ -63,6 +63,7 @@ export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
         'planfirst: this adapter is already attached to an agent',
       );
     attached = agent;
+    ctx.attached = true;
     const names = new Set(planTools.map((tool) => tool.name));
     agent.state.tools = [...agent.state.tools.filter((t) => !names.has(t.name)), ...planTools];
 
@@ -94,6 +95,7 @@ export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
       if (agent.streamFn === stream) agent.streamFn = hostStream;
       agent.state.tools = agent.state.tools.filter((t) => !planTools.includes(t));
       attached = undefined;
+      ctx.attached = false;
     };
   };
 

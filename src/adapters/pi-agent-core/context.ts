@@ -12,6 +12,27 @@ export interface CallVerdict {
   blocked: boolean;
 }
 
+/** The run in progress: its prompt, and what bounds its model calls. */
+export interface PiRun {
+  userPrompt: string | null;
+  previousAssistantText: string | null;
+  systemNote?: string;
+  /** Model calls this run made through planfirst's stream function. */
+  modelCalls: number;
+  /** Turns in a row that called only plan bookkeeping, which pi carried on from. */
+  bookkeepingTurns: number;
+  /** Why planfirst refused the next model call (the run is over its bounds), once it has. */
+  exhausted?: string;
+}
+
+/** A run before its first model call. */
+export const freshRun = (): PiRun => ({
+  userPrompt: null,
+  previousAssistantText: null,
+  modelCalls: 0,
+  bookkeepingTurns: 0,
+});
+
 /**
  * What the adapter's parts share: the store, resolved options, the clock, and the in-memory
  * bookkeeping of the run in progress (verdicts, the prompt). Nothing here needs persisting:
@@ -27,8 +48,10 @@ export interface AdapterContext {
   /** Tool call ids whose result asked pi to stop after the batch. */
   terminated: Set<string>;
   /** The user's prompt this run answers and the assistant text before it. */
-  run: { userPrompt: string | null; previousAssistantText: string | null; systemNote?: string };
+  run: PiRun;
   outcome: PiRunOutcome;
+  /** attach() installed the turn-end listener, which starts runs: only then are runs bounded. */
+  attached: boolean;
 }
 
 /**
@@ -56,7 +79,8 @@ export function createContext(config: PlanfirstPiConfig): AdapterContext {
     emit: eventEmitter(onEvent),
     verdicts: new Map(),
     terminated: new Set(),
-    run: { userPrompt: null, previousAssistantText: null },
+    run: freshRun(),
     outcome: { status: 'idle' },
+    attached: false,
   };
 }

@@ -1,9 +1,14 @@
 import type { AgentEvent, AgentMessage } from '@mariozechner/pi-agent-core';
 import type { AssistantMessage as PiAssistantMessage } from '@mariozechner/pi-ai';
-import { ackFastPathInstruction, resetRunBudgets, resolveIncompleteTurn } from '../../index.js';
+import {
+  ackFastPathInstruction,
+  isPlanBookkeeping,
+  resetRunBudgets,
+  resolveIncompleteTurn,
+} from '../../index.js';
 import { applyDecision, askHandler } from './approvals.js';
 import { endsAttempt, previousAssistantText, summarizeAttempt } from './attempt.js';
-import type { AdapterContext } from './context.js';
+import { type AdapterContext, freshRun } from './context.js';
 import { isPiAssistant, isPiUser, piUserMessage, userText } from './messages.js';
 import type { PiApprovalHandler, PiRunOutcome } from './types.js';
 
@@ -45,6 +50,7 @@ export function createRunListener(
           ctx.terminated.add(event.toolCallId);
         return;
       case 'turn_end':
+        if (isPiAssistant(event.message)) countBookkeeping(ctx, event.message);
         if (
           isPiAssistant(event.message) &&
           endsAttempt(event.message, event.toolResults, ctx.terminated)
@@ -72,7 +78,7 @@ function startPrompt(ctx: AdapterContext, agent: AgentPort, message: AgentMessag
   const previous = previousAssistantText(transcript, index < 0 ? transcript.length : index);
   const session = resetRunBudgets(ctx.store.get());
   ctx.store.set(session);
-  ctx.run = { userPrompt: prompt, previousAssistantText: previous };
+  ctx.run = { ...freshRun(), userPrompt: prompt, previousAssistantText: previous };
   const ack = ackFastPathInstruction(session, prompt, {
     previousAssistantText: previous,
     options: ctx.options,
@@ -88,6 +94,19 @@ async function endAttempt(
   final: PiAssistantMessage,
   signal: AbortSignal,
 ): Promise<void> {
+  const exhausted = ctx.run.exhausted;
+  if (exhausted !== undefined && final.stopReason === 'error') {
+    // planfirst refused the model call: the turn is not the model's, so nothing is judged.
+    ctx.verdicts.clear();
+    ctx.terminated.clear();
+    ctx.emit({ type: 'budget_exhausted', modelCalls: ctx.run.modelCalls });
+    ctx.outcome = {
+      status: 'budget_exhausted',
+      message: exhausted,
+      modelCalls: ctx.run.modelCalls,
+    };
+    return;
+  }
   const { earlier, final: turn, model } = summarizeAttempt(agent.messages(), final, ctx);
   ctx.verdicts.clear();
   ctx.terminated.clear();
@@ -159,4 +178,13 @@ async function settleApproval(
   agent.followUp(piUserMessage(applied.message.text, ctx.now()));
   ctx.emit({ type: 'decision_injected', kind: applied.message.kind, text: applied.message.text });
   return { status: 'running' };
+}
+
+// A turn that called only plan bookkeeping is no work: pi would carry on from such turns for
+// ever, so they are counted (the stream function refuses the call past the limit); a turn that
+// called any other tool resets the count.
+function countBookkeeping(ctx: AdapterContext, message: PiAssistantMessage): void {
+  const names = message.content.flatMap((block) => (block.type === 'toolCall' ? [block.name] : []));
+  if (names.length === 0) return;
+  ctx.run.bookkeepingTurns = names.every(isPlanBookkeeping) ? ctx.run.bookkeepingTurns + 1 : 0;
 }

@@ -75,6 +75,9 @@ export type PiRunOutcome =
   | { status: 'completed' }
   | { status: 'awaiting_approval'; approvalId: string; plan: Plan }
   | { status: 'blocked'; message: string; kind: TurnKind }
+  /** The run reached `run.maxModelCalls`, or went on from more than `run.maxBookkeepingTurns`
+   *  turns in a row that only kept the plan current: planfirst refused the next model call. */
+  | { status: 'budget_exhausted'; message: string; modelCalls: number }
   | { status: 'aborted' }
   | { status: 'error'; message: string };
 

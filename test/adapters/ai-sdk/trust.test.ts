@@ -1,7 +1,7 @@
 import type { ToolApprovalResponse } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type AdapterEvent, createPlanfirstAiSdk } from '../../../src/adapters/ai-sdk/index.js';
-import { PlanfirstError } from '../../../src/index.js';
+import { PlanfirstError, resolveOptions, worstCaseModelCalls } from '../../../src/index.js';
 
 import { callTools, conversation, plan, say, systemText } from './scripted.js';
 
@@ -214,5 +214,53 @@ describe('planfirst/ai-sdk: consistency with the other paths', () => {
     });
     await c.generate();
     expect(c.pf.status().kind).toBe('awaiting_approval');
+  });
+});
+
+describe('planfirst/ai-sdk: the run is bounded', () => {
+  // A step that only keeps the plan current (a status line and update_plan): no stall, no work.
+  const bookkeeping = () =>
+    say('Plan updated.', ['update_plan', { updates: [{ id: '1', status: 'completed' }] }]);
+
+  it.each([
+    ['in plan mode', { planMode: { enabled: true } }],
+    ['in normal mode', { planMode: { enabled: false } }],
+    ['with run.maxBookkeepingTurns 0', { run: { maxBookkeepingTurns: 0 } }],
+    ['with run.maxBookkeepingTurns 5', { run: { maxBookkeepingTurns: 5, maxModelCalls: 40 } }],
+  ] as const)(
+    'a model that only keeps calling update_plan stops within worstCaseModelCalls (%s)',
+    async (_name, options) => {
+      const c = conversation(Array.from({ length: 60 }, bookkeeping), { options });
+      const events: AdapterEvent[] = [];
+      const pf = createPlanfirstAiSdk({ store: c.store, options, onEvent: (e) => events.push(e) });
+      const { generateText } = await import('ai');
+      await generateText({
+        model: c.model,
+        tools: pf.tools({}),
+        messages: c.messages,
+        prepareStep: pf.prepareStep,
+        onStepFinish: pf.onStepFinish,
+        stopWhen: pf.stopWhen,
+      });
+      const maxBookkeeping = resolveOptions(options).run.maxBookkeepingTurns;
+      // One step past the bookkeeping budget ends the run, as in step / runAgent.
+      expect(c.model.doGenerateCalls.length).toBe(maxBookkeeping + 1);
+      expect(c.model.doGenerateCalls.length).toBeLessThanOrEqual(worstCaseModelCalls(options));
+      expect(pf.status()).toEqual({ kind: 'budget_exhausted', modelCalls: maxBookkeeping + 1 });
+      expect(events.filter((e) => e.type === 'budget_exhausted')).toEqual([
+        { type: 'budget_exhausted', modelCalls: maxBookkeeping + 1 },
+      ]);
+    },
+  );
+
+  it('a step that does work resets the bookkeeping count', async () => {
+    const options = { planMode: { enabled: false }, run: { maxBookkeepingTurns: 1 } };
+    const c = conversation(
+      [bookkeeping(), callTools(['read_file', { path: 'a.ts' }]), bookkeeping(), say('Done.')],
+      { options },
+    );
+    await c.generate();
+    expect(c.model.doGenerateCalls.length).toBe(4);
+    expect(c.pf.status()).toEqual({ kind: 'done' });
   });
 });

@@ -16,7 +16,10 @@ import { now, revisedPlan, samplePlan, strictPlanArguments } from './helpers.js'
 // Adversarial runs through the real Agents SDK loop and its ScriptedModel: random turns
 // (parallel and repeated-id calls, plan tools, mutating and read-only shell commands, narration)
 // and random host actions on paused runs (decisions with right, stale or random ids, repeated
-// decisions, runs saved and restored, resumed twice).
+// decisions, runs saved and restored, resumed twice) and faults (a tool throws, or hangs until
+// the run is aborted; the host aborts after a tool completed or from inside onEvent). A run that
+// returns carries every result a tool returned; a paused run saved as a string and a session
+// stored as JSON, restored, give the same pending approval as the live ones.
 
 const commands = ['ls', 'cat a.ts', 'rm -rf build', 'echo x > a.ts', 'git log -1'];
 const call = fc.oneof(
@@ -38,6 +41,23 @@ const turn = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ text: 'Done.' }) },
 );
+// Faults, each at the n-th tool execution or adapter event of the whole conversation.
+const fault = fc.oneof(
+  fc.record({ kind: fc.constant('throw' as const), at: fc.nat(2) }),
+  fc.record({ kind: fc.constant('hang' as const), at: fc.nat(2) }),
+  fc.record({ kind: fc.constant('abort_after_tool' as const), at: fc.nat(2) }),
+  fc.record({ kind: fc.constant('abort_in_event' as const), at: fc.nat(5) }),
+);
+type Fault = typeof fault extends fc.Arbitrary<infer T> ? T : never;
+// Across all runs: the faults really happen and results really get checked (not vacuous).
+const seen = {
+  thrown: 0,
+  hung: 0,
+  abortedAfterTool: 0,
+  abortedInEvent: 0,
+  resultsChecked: 0,
+  reloadsChecked: 0,
+};
 const action = fc.record({
   kind: fc.constantFrom('approve', 'reject', 'timeout'),
   id: fc.constantFrom('right', 'random'),
@@ -46,16 +66,38 @@ const action = fc.record({
 });
 
 describe('openai-agents properties', () => {
-  it('nothing the gate blocks runs, a decision executes once, model calls stay under the caps', async () => {
-    const options = { planMode: { enabled: true }, run: { maxModelCalls: 12 } };
+  it('under faults: nothing the gate blocks runs, completed results survive, a decision executes once, model calls stay under both caps, restored runs and sessions give the same next effect', async () => {
+    const options = { planMode: { enabled: true }, run: { maxModelCalls: 10 } };
     const resolved = resolveOptions(options);
+    // With these options both bounds are 10: a model that never acts stays within
+    // worstCaseModelCalls, and one that keeps working is stopped by maxModelCalls.
+    expect(worstCaseModelCalls(options)).toBe(resolved.run.maxModelCalls);
     await fc.assert(
       fc.asyncProperty(
         fc.array(turn, { minLength: 1, maxLength: 14 }),
         fc.array(action, { maxLength: 4 }),
-        async (turns, actions) => {
+        fc.array(fault, { maxLength: 3 }),
+        async (turns, actions, faults) => {
+          const faultAt = (kind: Fault['kind'], n: number) =>
+            faults.some((f) => f.kind === kind && f.at === n);
+          let controller = new AbortController();
+          let executions = 0;
+          let events = 0;
+          let completed: string[] = [];
           const store = memorySessionStore(createSession(options, { now: now() }));
-          const pf = createPlanfirstAgents({ store, options, readOnlyTools: ['read_file'], now });
+          const onEvent = () => {
+            if (faultAt('abort_in_event', events++)) {
+              seen.abortedInEvent++;
+              controller.abort();
+            }
+          };
+          const pf = createPlanfirstAgents({
+            store,
+            options,
+            readOnlyTools: ['read_file'],
+            now,
+            onEvent,
+          });
           const violations: string[] = [];
           const make = (name: string) =>
             tool({
@@ -72,22 +114,45 @@ describe('openai-agents properties', () => {
                 additionalProperties: true,
               },
               strict: false,
-              execute: async (input) => {
+              execute: async (input, _context, details) => {
                 const readOnly = name === 'read_file' ? { readOnly: true } : {};
                 if (!checkToolCall(store.get(), { name, input, ...readOnly }, resolved).allowed)
                   violations.push(`${name} ${JSON.stringify(input)}`);
-                return 'ok';
+                const n = executions++;
+                if (faultAt('throw', n)) {
+                  seen.thrown++;
+                  throw new Error('the tool crashed');
+                }
+                const signal = details?.signal;
+                if (faultAt('hang', n)) {
+                  // A tool that never finishes on its own: the host aborts the run.
+                  seen.hung++;
+                  setTimeout(() => controller.abort(), 0);
+                  await new Promise((_resolve, reject) => {
+                    if (signal?.aborted) reject(new Error('aborted'));
+                    signal?.addEventListener('abort', () => reject(new Error('aborted')));
+                  });
+                }
+                const result = `ok ${n}`;
+                completed.push(result);
+                if (faultAt('abort_after_tool', n)) {
+                  seen.abortedAfterTool++;
+                  controller.abort();
+                }
+                return result;
               },
             });
-          const model = new ScriptedModel(
-            turns.map((t, n) =>
+          // The script ends in answers, so most runs return (and their results get checked).
+          const model = new ScriptedModel([
+            ...turns.map((t, n) =>
               'text' in t
                 ? [assistantMessage(t.text)]
                 : t.calls.map(([name, input], i) =>
                     functionCall(name, input, { callId: t.sameId ? 'same' : `c${n}-${i}` }),
                   ),
             ),
-          );
+            ...Array.from({ length: 6 }, () => [assistantMessage('Done: a.ts is fixed.')]),
+          ]);
           const agent = new Agent({
             name: 'coder',
             instructions: pf.instructions('Be careful.'),
@@ -99,16 +164,43 @@ describe('openai-agents properties', () => {
           });
           const run = async (input: Parameters<typeof pf.run>[1]) => {
             const before = model.calls.length;
+            controller = new AbortController();
+            completed = [];
+            let outcome: Awaited<ReturnType<typeof pf.run>>;
             try {
-              const outcome = await pf.run(agent, input);
-              expect(model.calls.length - before).toBe(outcome.modelCalls);
-              expect(outcome.modelCalls).toBeLessThanOrEqual(resolved.run.maxModelCalls);
-              return outcome;
+              outcome = await pf.run(agent, input, { runOptions: { signal: controller.signal } });
             } catch {
-              // The script ran out, or planfirst refused a stale run: nothing ran past it.
+              // The script ran out, the host aborted, or planfirst refused a stale run: nothing
+              // ran past it.
               expect(model.calls.length - before).toBeLessThanOrEqual(resolved.run.maxModelCalls);
               return undefined;
             }
+            expect(model.calls.length - before).toBe(outcome.modelCalls);
+            expect(outcome.modelCalls).toBeLessThanOrEqual(resolved.run.maxModelCalls);
+            expect(outcome.modelCalls).toBeLessThanOrEqual(worstCaseModelCalls(options));
+            // Every result a tool returned is in the run's history, as it returned it.
+            const outputs = JSON.stringify(outcome.result?.history ?? []);
+            for (const result of completed) {
+              seen.resultsChecked++;
+              expect(outputs).toContain(result);
+            }
+            if (outcome.status === 'awaiting_approval') await checkRestore(outcome);
+            return outcome;
+          };
+          // A paused run saved as a string, and the session stored as JSON under a fresh
+          // adapter, wait on the same approval as the live run and session.
+          const checkRestore = async (outcome: { result: { state: RunState<unknown, Agent> } }) => {
+            const restored = await RunState.fromString(agent, outcome.result.state.toString());
+            const live = pf.pendingApproval(outcome.result.state);
+            expect(pf.pendingApproval(restored)).toEqual(live);
+            const fresh = createPlanfirstAgents({
+              store: memorySessionStore(parseSession(JSON.parse(JSON.stringify(store.get())))),
+              options,
+              readOnlyTools: ['read_file'],
+              now,
+            });
+            expect(fresh.pendingApproval(restored)).toEqual(live);
+            seen.reloadsChecked++;
           };
           let outcome = await run('Fix a.ts');
           for (const a of actions) {
@@ -140,7 +232,8 @@ describe('openai-agents properties', () => {
           expect(worstCaseModelCalls(options)).toBeLessThanOrEqual(resolved.run.maxModelCalls);
         },
       ),
-      { seed: 20261203, numRuns: 30 },
+      { seed: 20261203, numRuns: 100 },
     );
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(0);
   });
 });

@@ -100,6 +100,8 @@ export interface ScenarioInput {
   messages?: AgentMessage[];
   extraTools?: AgentTool[];
   readOnlyTools?: string[];
+  /** Called with each planfirst event after it is recorded (say, to abort from inside it). */
+  onEvent?: (event: PlanfirstPiEvent) => void;
 }
 
 /** Builds the agent, attaches planfirst, and scripts the model. */
@@ -114,7 +116,10 @@ export function scenario(input: ScenarioInput = {}): Scenario {
   const planfirst = createPlanfirstPi({
     store,
     options,
-    onEvent: (e) => events.push(e),
+    onEvent: (e) => {
+      events.push(e);
+      input.onEvent?.(e);
+    },
     now: () => 1_000,
     ...(input.approvals ? { approvals: input.approvals } : {}),
     ...(input.readOnlyTools ? { readOnlyTools: input.readOnlyTools } : {}),

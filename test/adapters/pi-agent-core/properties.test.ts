@@ -1,25 +1,57 @@
-import type { AgentTool } from '@mariozechner/pi-agent-core';
+import type { AgentTool, BeforeToolCallContext } from '@mariozechner/pi-agent-core';
 import { fauxAssistantMessage, fauxToolCall, Type } from '@mariozechner/pi-ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createPlanfirstPi } from '../../../src/adapters/pi-agent-core/index.js';
 import {
   checkToolCall,
   enterPlanMode,
   exitPlanMode,
+  memorySessionStore,
   parseSession,
   resolveOptions,
+  worstCaseModelCalls,
 } from '../../../src/index.js';
 import { plan, type Scenario, scenario, script } from './harness.js';
 
 // Adversarial runs through a real pi Agent on pi's faux model: random turns (parallel and
 // repeated-id calls, plan tools, mutating and read-only shell commands, narration) and random
 // host actions (decisions with right or random ids, repeated decisions, plan mode toggled by
-// the host). Every host tool checks, when it runs, that the gate allows it at that moment.
+// the host) and faults (a host tool throws, or hangs until the agent is aborted; the host aborts
+// after a tool completed or from inside planfirst's onEvent). Every host tool checks, when it
+// runs, that the gate allows it at that moment; every result a tool returned must be in the
+// transcript as it returned it; a session stored as JSON and parsed back must give a fresh
+// adapter the same next effect (the same pending approval, the same gate verdicts).
 
-const options = { planMode: { enabled: true } };
+// A low cap, so scripts reach it: then both bounds are 4 (a model that never acts stays within
+// worstCaseModelCalls, one that keeps working is stopped by maxModelCalls).
+const options = { planMode: { enabled: true }, run: { maxModelCalls: 4 } };
 const resolved = resolveOptions(options);
 // Across all runs: the generator really reaches tools and decisions (the property is not vacuous).
-const seen = { executed: 0, applied: 0 };
+const seen = {
+  executed: 0,
+  applied: 0,
+  thrown: 0,
+  hung: 0,
+  abortedAfterTool: 0,
+  abortedInEvent: 0,
+  resultsChecked: 0,
+  capped: 0,
+};
+// Faults, each at the n-th host tool execution or planfirst event of the whole run.
+const fault = fc.oneof(
+  fc.record({ kind: fc.constant('throw' as const), at: fc.nat(3) }),
+  fc.record({ kind: fc.constant('hang' as const), at: fc.nat(3) }),
+  fc.record({ kind: fc.constant('abort_after_tool' as const), at: fc.nat(3) }),
+  fc.record({ kind: fc.constant('abort_in_event' as const), at: fc.nat(5) }),
+);
+type Fault = typeof fault extends fc.Arbitrary<infer T> ? T : never;
+const probes = [
+  ['edit_file', { path: 'a.ts', content: 'x' }],
+  ['exec', { command: 'rm -rf build' }],
+  ['exec', { command: 'ls' }],
+  ['read', { path: 'a.ts' }],
+] as const;
 const commands = ['ls', 'cat a.ts', 'rm -rf build', 'echo x > a.ts', 'git log -1'];
 const call = fc.oneof(
   fc.constant(['read', { path: 'a.ts' }] as const),
@@ -65,43 +97,123 @@ function responses(turns: readonly Turn[], offset: number) {
   );
 }
 
-function checkedTools(get: () => Scenario | undefined, violations: string[]): AgentTool[] {
+interface Faults {
+  at: (kind: Fault['kind'], n: number) => boolean;
+  executions: number;
+  completed: string[];
+}
+
+function checkedTools(
+  get: () => Scenario | undefined,
+  violations: string[],
+  faults: Faults,
+): AgentTool[] {
   return ['read', 'edit_file', 'exec'].map((name) => ({
     name,
     label: name,
     description: name,
     parameters: Type.Object({}, { additionalProperties: true }),
-    execute: async (_id, input) => {
+    execute: async (_id, input, signal) => {
       const s = get();
       seen.executed += 1;
       if (s && !checkToolCall(s.store.get(), { name, input }, resolved).allowed)
         violations.push(`${name} ${JSON.stringify(input)}`);
-      return { content: [{ type: 'text', text: 'ok' }], details: {} };
+      const n = faults.executions++;
+      if (faults.at('throw', n)) {
+        seen.thrown++;
+        throw new Error('the tool crashed');
+      }
+      if (faults.at('hang', n)) {
+        // A tool that never finishes on its own: the host aborts the agent.
+        seen.hung++;
+        setTimeout(() => s?.agent.abort(), 0);
+        await new Promise((_resolve, reject) => {
+          if (signal?.aborted) reject(new Error('aborted'));
+          signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        });
+      }
+      const text = `ok ${n}`;
+      faults.completed.push(text);
+      if (faults.at('abort_after_tool', n)) {
+        seen.abortedAfterTool++;
+        s?.agent.abort();
+      }
+      return { content: [{ type: 'text', text }], details: {} };
     },
   }));
 }
 
+// Every result a host tool returned is in the transcript, as it returned it.
+function lostResults(s: Scenario, completed: readonly string[]): string[] {
+  const kept = new Set(
+    s.agent.state.messages.flatMap((m) =>
+      m.role === 'toolResult' && !m.isError
+        ? m.content.map((b) => (b.type === 'text' ? b.text : ''))
+        : [],
+    ),
+  );
+  seen.resultsChecked += completed.length;
+  return completed.filter((text) => !kept.has(text));
+}
+
+// A fresh adapter over the session stored as JSON and parsed back decides as the live one.
+async function checkReload(s: Scenario): Promise<void> {
+  const session = parseSession(JSON.parse(JSON.stringify(s.store.get())));
+  const fresh = createPlanfirstPi({ store: memorySessionStore(session), options });
+  expect(fresh.pendingApproval()).toEqual(s.planfirst.pendingApproval());
+  for (const [name, input] of probes) {
+    const verdict = await fresh.beforeToolCall({
+      toolCall: { type: 'toolCall', id: 'probe', name, arguments: input },
+      args: input,
+      context: { systemPrompt: '', messages: [], tools: [] },
+    } as unknown as BeforeToolCallContext);
+    expect(verdict?.block === true).toBe(
+      !checkToolCall(s.store.get(), { name, input }, resolved).allowed,
+    );
+  }
+}
+
 describe('pi adapter properties', () => {
-  it('nothing the gate blocks runs, every session parses, a decision applies once', async () => {
+  it('under faults: nothing the gate blocks runs, completed results survive, every session parses and reloads to the same next effect, a decision applies once', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(turn, { minLength: 1, maxLength: 6 }),
+        fc.array(turn, { minLength: 1, maxLength: 8 }),
         fc.array(action, { maxLength: 4 }),
-        async (turns, actions) => {
+        fc.array(fault, { maxLength: 3 }),
+        async (turns, actions, faultList) => {
           const violations: string[] = [];
           let current: Scenario | undefined;
+          const faults: Faults = {
+            at: (kind, n) => faultList.some((f) => f.kind === kind && f.at === n),
+            executions: 0,
+            completed: [],
+          };
+          let events = 0;
           const s = scenario({
             options,
-            extraTools: checkedTools(() => current, violations),
+            extraTools: checkedTools(() => current, violations, faults),
             responses: responses(turns, 0),
+            onEvent: () => {
+              if (faults.at('abort_in_event', events++)) {
+                seen.abortedInEvent++;
+                current?.agent.abort();
+              }
+            },
           });
           current = s;
           const attempt = async (f: () => Promise<unknown>) => {
+            const before = s.requests.length;
             try {
               await f();
             } catch {
               // The faux script ran out: nothing ran past it.
             }
+            // One prompt or decision is one run (no approvals handler injects another).
+            expect(s.requests.length - before).toBeLessThanOrEqual(resolved.run.maxModelCalls);
+            expect(s.requests.length - before).toBeLessThanOrEqual(worstCaseModelCalls(options));
+            if (s.planfirst.outcome().status === 'budget_exhausted') seen.capped++;
+            expect(lostResults(s, faults.completed)).toEqual([]);
+            await checkReload(s);
           };
           await attempt(() => s.agent.prompt('Fix a.ts'));
           let offset = turns.length;
@@ -146,7 +258,6 @@ describe('pi adapter properties', () => {
       ),
       { seed: 20261203, numRuns: 40 },
     );
-    expect(seen.executed).toBeGreaterThan(0);
-    expect(seen.applied).toBeGreaterThan(0);
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(0);
   });
 });
