@@ -110,7 +110,7 @@ function judgeWords(
   if (program.tilde || name.includes('/'))
     return {
       code: ShellCodes.pathProgram,
-      reason: `\`${name}\` runs a program by path; only known programs found on PATH are allowed`,
+      reason: `\`${name}\` runs a program by path; only known programs found on PATH are allowed — read the file with cat (\`cat ${name}\`), or call a read-only program by its bare name`,
     };
   if (name === 'cd') walk.sawCd = true;
   if (name === 'git' && walk.sawCd)
@@ -148,14 +148,17 @@ function judgeWords(
       return { code: result.code, reason: result.reason };
     case 'run': {
       if (wrappers + 1 > MAX_WRAPPERS)
-        return { code: ShellCodes.nestingTooDeep, reason: 'too many nested wrapper commands' };
+        return {
+          code: ShellCodes.nestingTooDeep,
+          reason: `more than ${MAX_WRAPPERS} nested wrapper commands; run the innermost command directly`,
+        };
       return judgeWords(result.argv, walk, depth, wrappers + 1, result.appendsUntrusted === true);
     }
     case 'script': {
       if (depth + 1 > MAX_NESTING)
         return {
           code: ShellCodes.nestingTooDeep,
-          reason: `shell scripts nest more than ${MAX_NESTING} deep`,
+          reason: `shell scripts nest more than ${MAX_NESTING} deep; run the inner command directly instead of through another shell`,
         };
       const inner = parseShell(result.script, {
         maxCommands: MAX_COMMANDS - walk.count,

@@ -50,7 +50,10 @@ export function readWord(src: Source): DecodedWord {
     } else if (char === "'") {
       const close = text.indexOf("'", i + 1);
       if (close < 0) {
-        reject(ShellCodes.syntax, `unterminated single quote in ${show(text.slice(start))}`);
+        reject(
+          ShellCodes.syntax,
+          `unterminated single quote in ${show(text.slice(start))}; close it with '`,
+        );
       }
       value += text.slice(i + 1, close);
       for (let k = i + 1; k < close; k++) quoted.push(true);
@@ -98,7 +101,10 @@ function readDoubleQuoted(
   for (;;) {
     const char = text[i];
     if (char === undefined) {
-      reject(ShellCodes.syntax, `unterminated double quote in ${show(text.slice(open))}`);
+      reject(
+        ShellCodes.syntax,
+        `unterminated double quote in ${show(text.slice(open))}; close it with "`,
+      );
     }
     if (char === '"') return i + 1;
     if (char === '$') rejectDollar(text, i);
