@@ -114,7 +114,10 @@ describe('advice that quotes a command is itself read-only', () => {
     ['ls ${HOME}', 'printenv HOME'],
     ['./run.sh', 'cat ./run.sh'],
     ['hostname -f', 'uname -n'],
-    ['vim notes.txt', 'top -bn1'],
+    ['vim notes.txt', 'cat notes.txt'],
+    ['top', 'ps aux --sort=-%cpu'],
+    ['top -bn1', 'uptime'],
+    ['top -bn1', 'free -h'],
   ];
   for (const [blocked, advice] of followed) {
     it(`${blocked} → ${advice}`, () => {

@@ -55,13 +55,15 @@ const network: Category = {
   ),
 };
 
+// top stays here even as `top -bn1`: procps-ng 4 creates $XDG_CONFIG_HOME/procps (or
+// ~/.config/procps) on every start, batch mode and --help included, before it reads its options.
 const interactive: Category = {
   code: ShellCodes.interactiveProgram,
   reason:
-    'is a pager, editor or terminal program that waits for the terminal (and can run commands); use cat, head, sed -n or grep to read files, ps or `top -bn1` for processes',
+    'is a pager, editor or terminal program that waits for the terminal (and can run commands); use cat, head, sed -n or grep to read files, and ps, uptime or free for processes, load and memory',
   programs: list(
     'less more most pager man info vi vim nvim view vimdiff ex ed nano pico emacs ' +
-      'emacsclient micro joe code htop btop tmux screen fzf',
+      'emacsclient micro joe code top htop btop tmux screen fzf',
   ),
 };
 

@@ -238,52 +238,6 @@ const swVers: ProgramSpec = {
   operands: { max: 0 },
 };
 
-// procps top, only as a one-shot report: batch mode (-b, no terminal, so none of the
-// interactive commands that write ~/.toprc or run its Inspect entries) bounded by -n (or an
-// option that prints and exits). It reads ~/.toprc but never writes it outside interactive
-// mode. -w is refused: procps before 4.0 parses its optional value by hand (`-w 80` takes the
-// next word), so the word after it means different things across versions.
-const top: ProgramSpec = {
-  options: options({
-    '-b --batch-mode': 'flag',
-    '-c --cmdline-toggle': 'flag',
-    '-d --delay': 'required',
-    '-E --scale-summary-mem': 'required',
-    '-e --scale-task-mem': 'required',
-    '-H --threads-show': 'flag',
-    '-i --idle-toggle': 'flag',
-    '-n --iterations': 'required',
-    '-O --list-fields': 'flag',
-    '-o --sort-override': 'required',
-    '-p --pid': 'required',
-    '-S --accum-time-toggle': 'flag',
-    '-s --secure-mode': 'flag',
-    '-U --filter-any-user': 'required',
-    '-u --filter-only-euser': 'required',
-    '-w --width': {
-      value: 'optional',
-      hazard: 'unsupported',
-      reason: 'parses its optional width differently across procps versions; drop it',
-    },
-    '-1 --single-cpu-toggle': 'flag',
-    '-h --help': 'flag',
-    '-V --version': 'flag',
-  }),
-  globs: 'never',
-  operands: { max: 0 },
-  check: checkTop,
-};
-
-function checkTop(parsed: ParsedArgs): RuleResult {
-  const has = (name: string) => parsed.options.some((o) => o.name === name);
-  if (has('-h') || has('-V') || has('-O')) return ok;
-  if (has('-b') && has('-n')) return ok;
-  return blocked(
-    ShellCodes.interactiveProgram,
-    '`top` without -b and -n is interactive and runs until quit; run `top -bn1` (one batch report) or ps',
-  );
-}
-
 /**
  * id whoami uname uptime nproc hostname date ps printenv which: they report on the system.
  * hostname and date may not set anything.
@@ -305,5 +259,4 @@ export const systemInfoPrograms: ProgramTable = {
   pgrep,
   lsb_release: { kind: 'spec', spec: lsbRelease },
   sw_vers: { kind: 'spec', spec: swVers },
-  top: { kind: 'spec', spec: top },
 };

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analyzeShellCommand } from '../../../src/shell/analyze.js';
 import { judge, judgeResult } from './judge.js';
 
 describe('system information programs only report', () => {
@@ -127,44 +128,26 @@ describe('env prints the environment or runs a command with NAME=VALUE set', () 
   });
 });
 
-describe('top runs only as one bounded batch report', () => {
-  it.each<[string, string]>([
-    ['top -bn1', 'ok'],
-    ['top -b -n 1', 'ok'],
-    ['top -bn1 -o %MEM -p 1', 'ok'],
-    ['top --batch-mode --iterations=2 -d 1', 'ok'],
-    ['top -bn1 -H -c -u root', 'ok'],
-    ['top -h', 'ok'],
-    ['top -V', 'ok'],
-    ['top -O', 'ok'],
-    ['top', 'interactive_program'],
-    ['top -b', 'interactive_program'],
-    ['top -n1', 'interactive_program'],
-    ['top -bn1 -w 80', 'option_unsupported'],
-    ['top -bn1 -w', 'option_unsupported'],
-    ['top -bn1 extra', 'bad_operand'],
-    ['top -bn1 -x', 'unknown_option'],
-  ])('%s → %s', (command, expected) => {
-    expect(judge(command)).toBe(expected);
-  });
-});
-
 const hasTop = spawnSync('top', ['-bn1'], { encoding: 'utf8', input: '' }).status === 0;
 
-describe.runIf(hasTop)('the real procps top', () => {
-  it('`top -bn1` prints one report, exits, and writes nothing under HOME or the working dir', () => {
+describe.runIf(hasTop)('top stays refused: even `top -bn1` writes', () => {
+  it('the real procps top creates its config directory in batch mode; the analyzer refuses it', () => {
     const home = mkdtempSync(join(tmpdir(), 'planfirst-top-'));
     try {
-      const r = spawnSync('bash', ['-c', 'top -bn1 -o %MEM'], {
+      const r = spawnSync('bash', ['-c', 'top -bn1'], {
         cwd: home,
-        env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, LC_ALL: 'C' },
+        env: { PATH: process.env.PATH, HOME: home, LC_ALL: 'C' },
         encoding: 'utf8',
         input: '',
         timeout: 60_000,
       });
       expect(r.status).toBe(0);
-      expect(r.stdout).toMatch(/^top - /);
-      expect(readdirSync(home)).toEqual([]);
+      expect(readdirSync(home)).toEqual(['.config']);
+      expect(readdirSync(join(home, '.config'))).toEqual(['procps']);
+      expect(analyzeShellCommand('top -bn1')).toMatchObject({
+        readOnly: false,
+        code: 'interactive_program',
+      });
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
