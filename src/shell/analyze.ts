@@ -3,6 +3,8 @@ import { ShellCodes } from './codes.js';
 import { judgeRule } from './option-engine.js';
 import { parseShell } from './parser/index.js';
 import { resolveShellPolicy, type ShellPolicy } from './policy.js';
+import type { ShellPolicyClass } from './policy-class-names.js';
+import { shellPolicyClasses } from './policy-classes.js';
 import { defaultPrograms, findRule } from './rules/index.js';
 import type { Block, ProgramRule } from './spec.js';
 import type { ShellVerdict, ShellWord, SimpleCommand } from './types.js';
@@ -60,6 +62,20 @@ const untrustedName: ShellWord = {
   quoted: false,
   tilde: false,
 };
+
+/**
+ * For a network program blocked by default: names the policy class that would allow this exact
+ * command, so the model can tell the user (only the host can enable it).
+ */
+function classHint(name: string, args: readonly ShellWord[], walk: Walk, depth: number): string {
+  for (const [className, info] of Object.entries(shellPolicyClasses)) {
+    if (walk.policy.classes.has(className as ShellPolicyClass)) continue;
+    const rule = Object.hasOwn(info.programs, name) ? info.programs[name] : undefined;
+    if (rule !== undefined && judgeRule(name, rule, args, { depth }).kind === 'ok')
+      return ` (a host whose plan mode may read the network can allow it with shell.policyClasses: ['${className}'])`;
+  }
+  return '';
+}
 
 function singleQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
@@ -140,6 +156,8 @@ function judgeWords(
     case 'ok':
       return undefined;
     case 'block':
+      if (result.code === ShellCodes.networkProgram)
+        return { code: result.code, reason: result.reason + classHint(name, args, walk, depth) };
       if (untrustedTail && result.code === ShellCodes.unsafeGlob)
         return {
           code: ShellCodes.xargsTarget,
