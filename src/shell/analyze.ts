@@ -54,6 +54,8 @@ export function analyzeArgv(argv: readonly string[], policy?: ShellPolicy): Shel
   return analyzeShellCommand(argv.map(singleQuote).join(' '), policy);
 }
 
+const noWords: readonly ShellWord[] = Object.freeze([]);
+
 /** Stands for the names xargs appends: any string, so the engine treats it like a glob. */
 const untrustedName: ShellWord = {
   value: 'NAME-FROM-STDIN',
@@ -118,8 +120,9 @@ function judgeWords(
   wrappers: number,
   untrustedTail = false,
 ): Block | undefined {
-  const [program, ...args] = words;
+  const program = words[0];
   if (program === undefined) return undefined;
+  const args = words.length === 1 ? noWords : words.slice(1);
   const name = program.value;
   if (program.glob)
     return { code: ShellCodes.unsafeGlob, reason: 'the program name must be literal, not a glob' };
