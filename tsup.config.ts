@@ -41,6 +41,9 @@ const cliUsesLibraryBuild: Plugin = {
   name: 'cli-uses-library-build',
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      // The launcher loads the CLI as a module of its own, after the compile cache is on.
+      if (args.importer === resolve('src/cli/launcher.ts') && args.path === './main.js')
+        return { path: './cli-main.js', external: true };
       const target = relative(src, resolve(dirname(args.importer), args.path)).replace(/\\/g, '/');
       const entry = libraryEntries[target.replace(/\.js$/, '.ts')];
       if (entry !== undefined) return { path: entry, external: true };
@@ -93,22 +96,17 @@ const esmOnlyEntries = {
 };
 
 // dist/hook.js, what coding agents run once per tool call, is a launcher that switches on
-// Node's compile cache and loads dist/hook-main.js: the hook module and the shell analyzer
-// only. zod is replaced by a stand-in that fails on validation (see src/hooks/no-zod.ts), and
-// the library is loaded from ./index.js only for the events that need it (Stop, program specs
-// in the overlay).
-const hookBundle: Plugin = {
-  name: 'planfirst-hook-bundle',
+// Node's compile cache and loads dist/hook-main.js. hook-main is built with the library's ESM
+// entries, so it shares their chunks (the shell analyzer ships once) and loads only the ones
+// it needs: the hook module, the analyzer and the turn classifier. zod is never imported
+// (schemas load it on first use, src/lazy.ts), and the library is loaded from ./index.js
+// only for the events that need it (program specs in the overlay).
+const hookLauncher: Plugin = {
+  name: 'planfirst-hook-launcher',
   setup(build) {
-    build.onResolve({ filter: /^zod$/ }, () => ({ path: resolve('src/hooks/no-zod.ts') }));
     build.onResolve({ filter: /^\.\/main\.js$/ }, (args) =>
       args.importer === resolve('src/hooks/launcher.ts')
         ? { path: './hook-main.js', external: true }
-        : undefined,
-    );
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      args.importer === resolve('src/hooks/main.ts')
-        ? { path: './index.js', external: true }
         : undefined,
     );
   },
@@ -117,11 +115,20 @@ const hookBundle: Plugin = {
 export default defineConfig([
   {
     ...shared,
-    entry: dualEntries,
-    format: ['esm', 'cjs'],
+    // ESM and CommonJS are separate builds (chunks are shared within one format), so the
+    // ESM-only hook module can join the ESM one without a CommonJS copy.
+    entry: { ...dualEntries, 'hook-main': 'src/hooks/main.ts' },
+    format: ['esm'],
     // Declarations for every entry in one pass, so the adapters' .d.ts share the root's type
     // chunks instead of carrying a second copy of the core's declarations.
     dts: { entry: { ...dualEntries, ...esmOnlyEntries } },
+  },
+  {
+    ...shared,
+    entry: dualEntries,
+    format: ['cjs'],
+    // .d.cts for the dual-format entries only: the ESM-only subpaths have no `require`.
+    dts: { entry: dualEntries },
   },
   {
     ...shared,
@@ -133,7 +140,7 @@ export default defineConfig([
   {
     // `planfirst` on the command line: ESM only, not part of the package's exports.
     ...shared,
-    entry: { cli: 'src/cli/main.ts' },
+    entry: { cli: 'src/cli/launcher.ts', 'cli-main': 'src/cli/main.ts' },
     format: ['esm'],
     dts: false,
     banner: { js: '#!/usr/bin/env node' },
@@ -141,13 +148,10 @@ export default defineConfig([
   },
   {
     ...shared,
-    entry: { hook: 'src/hooks/launcher.ts', 'hook-main': 'src/hooks/main.ts' },
+    entry: { hook: 'src/hooks/launcher.ts' },
     format: ['esm'],
     dts: false,
-    sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
-    // Bundled, so the plugin below can swap it for the stand-in.
-    noExternal: ['zod'],
-    esbuildPlugins: [hookBundle],
+    esbuildPlugins: [hookLauncher],
   },
 ]);

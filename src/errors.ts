@@ -18,6 +18,8 @@ export const ErrorCodes = {
   staleRun: 'stale_run',
   /** The run reached `run.maxModelCalls` real model calls inside an SDK's own loop. */
   budgetExhausted: 'budget_exhausted',
+  /** zod or TypeBox could not be loaded on first use (a runtime without a module loader). */
+  dependencyUnavailable: 'dependency_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

@@ -99,6 +99,7 @@ export {
   turnSummarySchema,
 } from './incomplete-turn/index.js';
 export type { JsonValue } from './json.js';
+export { DependencyUnavailableError } from './lazy.js';
 export type {
   AssistantBlock,
   AssistantMessage,
@@ -143,6 +144,8 @@ export {
   type PlanModeState,
   type PlanStep,
   type PlanStepStatus,
+  type PlanToolCode,
+  PlanToolCodes,
   type PlanToolDefinition,
   type PlanToolName,
   PlanToolNames,

@@ -1,6 +1,7 @@
 import type * as TypeBox from '@sinclair/typebox';
 import type * as TypeBoxValue from '@sinclair/typebox/value';
 import type * as Zod from 'zod';
+import { ErrorCodes, PlanfirstError } from './errors.js';
 
 // zod and TypeBox take most of the root entry's import time (about 200 ms together, cold), and
 // most hosts touch few of the schemas. They load, synchronously, the first time a schema is
@@ -10,20 +11,58 @@ interface NodeModuleApi {
   createRequire(from: string): (id: string) => unknown;
 }
 
-let load: ((id: string) => unknown) | undefined;
+/**
+ * Thrown the first time a schema is used on a runtime where planfirst cannot load zod or
+ * TypeBox: no `process.getBuiltinModule` (Node 20.16+, Bun, Deno, Workers with
+ * `nodejs_compat` have it) and no global `require`, or the package is not installed next to
+ * planfirst. Importing planfirst and everything that needs no schema (the gate, the shell
+ * analyzer, the approval machine on parsed state) still works there.
+ */
+export class DependencyUnavailableError extends PlanfirstError {
+  /** The package that could not be loaded: `zod`, `@sinclair/typebox` or `@sinclair/typebox/value`. */
+  readonly dependency: string;
+  constructor(dependency: string, why: string, options?: { cause: unknown }) {
+    super(
+      ErrorCodes.dependencyUnavailable,
+      `planfirst could not load ${dependency}, which it loads on first use of a schema: ${why}`,
+    );
+    this.dependency = dependency;
+    if (options !== undefined) this.cause = options.cause;
+  }
+}
+
+type Load = (id: string) => unknown;
+let load: Load | undefined;
+
+// Where the loader comes from, in order: Node's own module API (any ESM or CJS build on Node,
+// Bun, Deno, Workers with nodejs_compat), then a global `require` (runtimes and bundles that
+// only expose that). Nothing is loaded at import time, so a runtime with neither fails here,
+// on first use of a schema, with an error that says so.
+function loader(id: string): Load {
+  const scope = globalThis as {
+    process?: { getBuiltinModule?: (id: string) => unknown };
+    require?: unknown;
+  };
+  const module = scope.process?.getBuiltinModule?.('node:module') as NodeModuleApi | undefined;
+  if (module !== undefined) return module.createRequire(import.meta.url);
+  if (typeof scope.require === 'function') return scope.require as Load;
+  throw new DependencyUnavailableError(
+    id,
+    "this runtime has neither process.getBuiltinModule('node:module') (Node 20.16+, Bun, Deno, Workers with nodejs_compat) nor a global require",
+  );
+}
 
 function requireDependency<T>(id: string): T {
-  if (load === undefined) {
-    const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-      .process;
-    const module = process?.getBuiltinModule?.('node:module') as NodeModuleApi | undefined;
-    if (module === undefined)
-      throw new Error(
-        `planfirst loads ${id} on first use with process.getBuiltinModule('node:module'), which this runtime lacks (Node 20.16+, Bun, Deno and Workers with nodejs_compat have it)`,
-      );
-    load = module.createRequire(import.meta.url);
+  load ??= loader(id);
+  try {
+    return load(id) as T;
+  } catch (cause) {
+    throw new DependencyUnavailableError(
+      id,
+      `loading it failed (${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}); install it next to planfirst`,
+      { cause },
+    );
   }
-  return load(id) as T;
 }
 
 let zodApi: typeof Zod.z | undefined;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { autoContinueOptionsSchema } from './auto-continue/options-schema.js';
 import { OptionsError, type ValidationIssue } from './errors.js';
+import { compiledCues } from './incomplete-turn/compiled-cues.js';
 import { incompleteTurnOptionsSchema } from './incomplete-turn/options-schema.js';
 import { lazy } from './lazy.js';
 import { planModeOptionsSchema } from './plan-mode/options-schema.js';
@@ -41,6 +42,9 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
   if (!result.success) throw new OptionsError(toValidationIssues(result.error, input));
   const frozen = deepFreeze(result.data);
   resolved.add(frozen);
+  // Compile the cue automaton here, once per options object, so a run's first classifyTurn()
+  // does not pay it (tens of milliseconds before the JIT warms up).
+  if (frozen.incompleteTurn.enabled) compiledCues(frozen);
   return frozen;
 }
 

@@ -31,8 +31,15 @@ describe('resolveOptions', () => {
   });
 
   it('reports a bad value with its path, the expectation and what it got', () => {
+    // Past 2^31 - 1 ms, setTimeout would fire at once and time every approval out.
+    expect(() => resolveOptions({ planMode: { approvalTimeoutMs: 3e9 } })).toThrow(
+      'planMode.approvalTimeoutMs: expected an integer from 1 to 2147483647, got 3000000000',
+    );
+    expect(
+      resolveOptions({ planMode: { approvalTimeoutMs: 2_147_483_647 } }).planMode,
+    ).toMatchObject({ approvalTimeoutMs: 2_147_483_647 });
     expect(() => resolveOptions({ planMode: { approvalTimeoutMs: -5 } })).toThrow(
-      'planMode.approvalTimeoutMs: expected a positive integer, got -5',
+      'planMode.approvalTimeoutMs: expected an integer from 1 to 2147483647, got -5',
     );
   });
 

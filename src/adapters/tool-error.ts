@@ -1,14 +1,19 @@
-import { type GateCode, type GateDecision, type IgnoredReason, PlanfirstError } from '../index.js';
+import {
+  type GateCode,
+  type GateDecision,
+  type IgnoredReason,
+  PlanfirstError,
+  type PlanToolCode,
+} from '../index.js';
 
 /**
- * Why planfirst refused a tool call: a gate code, a core transition reason (or a plan tool's
- * `not_allowed` / `not_a_plan_tool`), or an adapter's own (`approval_pending`, …).
+ * Why planfirst refused a tool call: a gate code, a core transition reason, a plan tool's
+ * refusal (`PlanToolCodes`), or an adapter's own (`approval_pending`, …).
  */
 export type ToolRefusalCode =
   | GateCode
   | IgnoredReason
-  | 'not_allowed'
-  | 'not_a_plan_tool'
+  | PlanToolCode
   | 'not_submitted'
   | 'no_decision'
   | 'approval_pending';

@@ -5,6 +5,10 @@ Commands:
                     and reason, and the argv of each simple command.
   check --stdin     The same for each line of stdin, as JSON lines.
   demo              Run a scripted plan-mode session and print its transcript.
+  hook <host>       Answer one hook call of a coding agent (claude, codex, copilot, gemini,
+                    cursor, cline or auto): the tool call as JSON on stdin, the decision on
+                    stdout. 'planfirst hook' alone prints its usage.
+  hook install      Add planfirst's hooks to a host's settings (also: hook uninstall).
   help [command]    Show help.
 
 Options:

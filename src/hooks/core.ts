@@ -1,5 +1,5 @@
 import { HookCodes } from './codes.js';
-import { encodeJudgement, errorOutput, type HookOutput } from './encode.js';
+import { blocksOnError, encodeJudgement, errorOutput, type HookOutput } from './encode.js';
 import { type HookEvent, parseHookEvent } from './event.js';
 import { detectHost, type HookHost } from './hosts.js';
 import { inPlanMode } from './judge-tool.js';
@@ -32,28 +32,67 @@ export function judgeWith(
   const resolved = host === 'auto' ? detectHost(input) : host;
   const modeHint = permissionModeOf(input);
   const planMode = policy.planMode === true || modeHint === 'plan';
-  const fail = (code: string, reason: string, event?: HookEvent): HookAnswer => ({
-    ...errorOutput(resolved, event?.kind, planMode, reason),
-    host: resolved,
-    event,
-    judgement: {
-      verdict: planMode && event?.kind !== 'stop' ? 'deny' : 'neutral',
-      code,
-      reason,
-      planMode,
-    },
-  });
   if (resolved === undefined)
-    return fail(HookCodes.malformedInput, 'cannot tell which host sent this input');
+    return errorAnswer(
+      undefined,
+      input,
+      planMode,
+      HookCodes.malformedInput,
+      'cannot tell which host sent this input',
+    );
   const parsed = parseHookEvent(resolved, input);
-  if (!parsed.ok) return fail(HookCodes.malformedInput, parsed.reason);
+  if (!parsed.ok)
+    return errorAnswer(resolved, input, planMode, HookCodes.malformedInput, parsed.reason);
   const event = parsed.event;
   try {
     const judgement = judge(judges, event, policy);
     return { ...encodeJudgement(event, judgement), host: resolved, event, judgement };
   } catch (error) {
-    return fail(HookCodes.internalError, describe(error), event);
+    return errorAnswer(resolved, event, planMode, HookCodes.internalError, describe(error));
   }
+}
+
+/**
+ * The answer when the hook cannot judge: blocking in plan mode for what may be a tool call,
+ * neutral otherwise, never an allow. `about` is the parsed event or, when parsing failed, the
+ * raw input, whose event name still tells a stop (which must never block) from a tool call.
+ */
+export function errorAnswer(
+  host: HookHost | undefined,
+  about: HookEvent | unknown,
+  planMode: boolean,
+  code: string,
+  reason: string,
+): HookAnswer {
+  const event = isHookEvent(about) ? about : undefined;
+  const kind = event?.kind ?? kindHint(about);
+  return {
+    ...errorOutput(host, kind, planMode, reason),
+    host,
+    event,
+    judgement: {
+      verdict: blocksOnError(kind, planMode) ? 'deny' : 'neutral',
+      code,
+      reason,
+      planMode,
+    },
+  };
+}
+
+function isHookEvent(value: unknown): value is HookEvent {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'eventName' in value;
+}
+
+/** The event kind an unparsable document names, when it names a stop or a session start. */
+function kindHint(input: unknown): HookEvent['kind'] | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const doc = input as Record<string, unknown>;
+  if ('stop_hook_active' in doc) return 'stop';
+  const name = doc.hook_event_name ?? doc.hookName;
+  if (typeof name !== 'string') return undefined;
+  if (/stop|afteragent/i.test(name)) return 'stop';
+  if (/sessionstart/i.test(name)) return 'session-start';
+  return undefined;
 }
 
 function judge(judges: HookJudges, event: HookEvent, policy: HookPolicy): HookJudgement {

@@ -119,6 +119,14 @@ function sessionStartOutput(host: HookHost, context: string): HookOutput {
 }
 
 /**
+ * Whether an error answer blocks: only in plan mode, and only for what may be a tool call. A
+ * stop or session start never blocks on an error: blocking a stop could loop the agent.
+ */
+export function blocksOnError(kind: HookEvent['kind'] | undefined, planMode: boolean): boolean {
+  return planMode && (kind === undefined || kind === 'pre-tool' || kind === 'permission');
+}
+
+/**
  * The answer when the hook cannot judge (malformed input, an internal error). In plan mode it
  * blocks by every means the host offers — exit 2 where the exit code blocks, a deny document
  * where only the document does; outside plan mode it is neutral. Never an allow.
@@ -130,8 +138,7 @@ export function errorOutput(
   reason: string,
 ): HookOutput {
   const message = `planfirst hook: ${reason}`;
-  // A stop or session start never blocks on an error: blocking a stop could loop.
-  if (!planMode || kind === 'stop' || kind === 'session-start' || kind === 'other') {
+  if (!blocksOnError(kind, planMode)) {
     const neutral = host === undefined ? empty() : neutralToolOutput(host);
     return { ...neutral, stderr: `${message}\n` };
   }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   closeSync,
@@ -12,9 +11,16 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { DEFAULT_PLAN_FILE, type HookConfig, parseHookConfig, shellPolicyOf } from './config.js';
-import { type HookAnswer, judgeWith } from './core.js';
-import { errorOutput } from './encode.js';
+import { sha256Hex } from '../sha256.js';
+import { HookCodes } from './codes.js';
+import {
+  DEFAULT_PLAN_FILE,
+  type HookConfig,
+  HookConfigError,
+  parseHookConfig,
+  shellPolicyOf,
+} from './config.js';
+import { errorAnswer, type HookAnswer, judgeWith } from './core.js';
 import { parseHookEvent } from './event.js';
 import { detectHost, type HookHost, isHookHost } from './hosts.js';
 import { judgeToolEvent } from './judge-tool.js';
@@ -67,7 +73,10 @@ export async function answerHook(
   io: HookIo,
 ): Promise<HookAnswer> {
   let input: unknown;
+  let project = io.cwd;
+  let config: HookConfig | undefined;
   let planMode = false;
+  let answer: HookAnswer;
   try {
     const raw = await io.readStdin();
     try {
@@ -75,55 +84,82 @@ export async function answerHook(
     } catch {
       input = undefined;
     }
-    const project = projectDir(input, io);
+    project = projectDir(input, io);
     // Until the settings file is read, assume plan mode: an unreadable file fails closed.
     planMode = true;
-    const config = readConfig(project);
+    config = readConfig(project);
     planMode = config?.planMode === true;
-    if (input === undefined) return errorAnswer(host, planMode, 'the input is not valid JSON');
-    const policy = buildPolicy(config);
-    const resolved = host === 'auto' ? detectHost(input) : host;
-    const parsed = resolved === undefined ? undefined : parseHookEvent(resolved, input);
-    const event = parsed?.ok === true ? parsed.event : undefined;
-    let answer: HookAnswer;
-    if (event?.kind === 'stop' || policy.shellPolicy?.programs !== undefined) {
-      // The classifier and program-spec validation live in the library.
-      const lib = await import('../index.js');
-      if (event?.kind === 'stop') policy.stop = stopContext(event, config, io);
-      answer = lib.judgeHookEvent(host, input, policy);
-    } else {
-      if (event?.kind === 'session-start' && event.source === 'compact')
-        readPlan(project, config, policy);
-      answer = judgeWith(
-        {
-          tool: judgeToolEvent,
-          sessionStart: judgeSessionStart,
-          stop: () => {
-            throw new Error('the stop judge is not loaded');
-          },
-        },
-        host,
-        input,
-        policy,
-      );
-    }
-    if (answer.event?.kind === 'stop') saveAttempts(answer, io);
-    audit(answer, config, project, io);
-    return answer;
+    answer =
+      input === undefined
+        ? errorAnswer(
+            host === 'auto' ? undefined : host,
+            input,
+            planMode,
+            HookCodes.malformedInput,
+            'the input is not valid JSON',
+          )
+        : await judgeInput(host, input, project, config, io);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : 'internal error';
-    return errorAnswer(host, planMode || isPlanInput(input), `internal error: ${reason}`);
+    answer = failedAnswer(host, input, planMode || isPlanInput(input), error);
   }
+  if (answer.event?.kind === 'stop') saveAttempts(answer, io);
+  audit(answer, config, project, io);
+  return answer;
 }
 
-function errorAnswer(host: HookHost | 'auto', planMode: boolean, reason: string): HookAnswer {
-  const known = host === 'auto' ? undefined : host;
-  return {
-    ...errorOutput(known, 'pre-tool', planMode, reason),
-    host: known,
-    event: undefined,
-    judgement: { verdict: planMode ? 'deny' : 'neutral', code: 'internal_error', reason, planMode },
-  };
+async function judgeInput(
+  host: HookHost | 'auto',
+  input: unknown,
+  project: string,
+  config: HookConfig | undefined,
+  io: HookIo,
+): Promise<HookAnswer> {
+  const policy = buildPolicy(config);
+  const resolved = host === 'auto' ? detectHost(input) : host;
+  const parsed = resolved === undefined ? undefined : parseHookEvent(resolved, input);
+  const event = parsed?.ok === true ? parsed.event : undefined;
+  if (event?.kind === 'stop' || policy.shellPolicy?.programs !== undefined) {
+    // The classifier and program-spec validation live in the library.
+    const lib = await import('../index.js');
+    if (event?.kind === 'stop') policy.stop = stopContext(event, config, io);
+    return lib.judgeHookEvent(host, input, policy);
+  }
+  if (event?.kind === 'session-start' && event.source === 'compact')
+    readPlan(project, config, policy);
+  return judgeWith(
+    {
+      tool: judgeToolEvent,
+      sessionStart: judgeSessionStart,
+      stop: () => {
+        throw new Error('the stop judge is not loaded');
+      },
+    },
+    host,
+    input,
+    policy,
+  );
+}
+
+/** An exception on the way to a judgement: the settings file, or a bug. */
+function failedAnswer(
+  host: HookHost | 'auto',
+  input: unknown,
+  planMode: boolean,
+  error: unknown,
+): HookAnswer {
+  const config = error instanceof HookConfigError;
+  const message = error instanceof Error ? error.message : 'unknown error';
+  const reason = config ? `.planfirst/hook.json: ${message}` : `internal error: ${message}`;
+  const code = config ? error.code : HookCodes.internalError;
+  const resolved = host !== 'auto' ? host : input === undefined ? undefined : detectHost(input);
+  // The event kind decides whether an error may block: a stop never does.
+  const about =
+    resolved === undefined ? input : eventOrInput(parseHookEvent(resolved, input), input);
+  return errorAnswer(resolved, about, planMode, code, reason);
+}
+
+function eventOrInput(parsed: ReturnType<typeof parseHookEvent>, input: unknown): unknown {
+  return parsed.ok ? parsed.event : input;
 }
 
 function isPlanInput(input: unknown): boolean {
@@ -168,13 +204,14 @@ function readConfig(project: string): HookConfig | undefined {
   }
   // A broken settings file is an error, and in plan mode an error blocks: the file says the
   // user configured something the hook cannot read.
+  let doc: unknown;
   try {
-    return parseHookConfig(JSON.parse(text));
+    doc = JSON.parse(text);
   } catch (error) {
-    throw new Error(
-      `.planfirst/hook.json: ${error instanceof Error ? error.message : 'invalid JSON'}`,
-    );
+    const message = error instanceof Error ? error.message : 'not valid JSON';
+    throw new HookConfigError([{ path: '.planfirst/hook.json', message }]);
   }
+  return parseHookConfig(doc);
 }
 
 function buildPolicy(config: HookConfig | undefined): HookPolicy {
@@ -202,7 +239,8 @@ function stateFile(sessionId: string, io: HookIo): string {
   const base =
     io.env.PLANFIRST_HOOK_STATE_DIR ??
     join(io.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'planfirst', 'hook');
-  const key = createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
+  // The library's own SHA-256: loading node:crypto would cost every hook process a few ms.
+  const key = sha256Hex(sessionId).slice(0, 32);
   return join(base, `${key}.json`);
 }
 

@@ -1,6 +1,7 @@
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
-import { type CompiledCues, compiledCues, optionsOrDefault } from './compiled-cues.js';
+import { type CompiledCues, compiledCues } from './compiled-cues.js';
 import type { PromptCueCategory } from './cues/index.js';
+import { optionsOrDefault } from './options-or-default.js';
 import { coverMasks, masksOf } from './text/coverage.js';
 import { promptTokens } from './text/fold.js';
 import { countListItems } from './text/structure.js';

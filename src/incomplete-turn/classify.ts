@@ -1,8 +1,9 @@
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import { isPlanBookkeeping, PlanToolNames } from '../plan-mode/tool-names.js';
 import { type TurnKind, TurnKinds, type TurnRule, TurnRules } from './codes.js';
-import { compiledCues, optionsOrDefault } from './compiled-cues.js';
+import { type CompiledCues, compiledCues } from './compiled-cues.js';
 import type { CueCategory } from './cues/index.js';
+import { optionsOrDefault } from './options-or-default.js';
 import { promptIntent } from './prompt-intent.js';
 import { weightedLength } from './text/scripts.js';
 import { countListItems, hasCodeBlock } from './text/structure.js';
@@ -203,6 +204,8 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
   const cues = compiledCues(options);
   const analysis = analyseText(text, cues.text);
   const verdict = narrationVerdict(text, analysis, options);
+  if (verdict.evidence.rule === TurnRules.noPromise)
+    return afterGoAhead(turn, analysis, cues) ?? verdict;
   if (verdict.kind !== TurnKinds.planningOnly) return verdict;
   const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, cues);
   if (!intent.work) {
@@ -212,6 +215,28 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
     return intent.why === 'mostly-social' ? { ...answer, uncertain: true as const } : answer;
   }
   return verdict;
+}
+
+// The user said go ahead and the reply, with no tool call, only acknowledges and describes
+// the work in words the promise lists miss ("Vale, creo la migración y la pruebo."): narration,
+// but not a sure one, so the default resolver does not retry it on the text alone.
+const GO_AHEAD_REPLY_SENTENCES = 2;
+function afterGoAhead(turn: TurnSummary, analysis: TextAnalysis, cues: CompiledCues) {
+  const first = analysis.sentences[0];
+  if (!first || analysis.sentences.length > GO_AHEAD_REPLY_SENTENCES) return undefined;
+  const opener = first.cues.find(
+    (c) => c.category === 'acknowledgement' && c.start === first.contentStart,
+  );
+  if (!opener) return undefined;
+  if (promptIntent(turn.userPrompt, turn.previousAssistantText, cues).why !== 'ack')
+    return undefined;
+  return {
+    ...result(TurnKinds.planningOnly, TurnRules.narrationAfterGoAhead, {
+      cue: opener,
+      detail: 'an acknowledgement and words after a go-ahead, with no tool call',
+    }),
+    uncertain: true as const,
+  };
 }
 
 // Normal mode: is this text narration of work not done, or an answer?

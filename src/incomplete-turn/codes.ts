@@ -34,6 +34,7 @@ export const TurnRules = {
   promiseAfterRead: 'promise-after-read',
   promiseCue: 'promise-cue',
   nextStepPromise: 'next-step-promise',
+  narrationAfterGoAhead: 'narration-after-go-ahead',
   // reasoning-only, empty
   thinkingOnly: 'thinking-only',
   noOutput: 'no-output',

@@ -1,9 +1,4 @@
-import {
-  ensureResolved,
-  type PlanfirstOptions,
-  type ResolvedOptions,
-  resolveOptions,
-} from '../options.js';
+import type { ResolvedOptions } from '../options.js';
 import {
   type CueLists,
   defaultCues,
@@ -21,12 +16,13 @@ export interface CompiledCues {
   prompt: PhraseMatcher<PromptCueCategory>;
 }
 
-// Compiling a few thousand phrases takes a millisecond or two; classifying takes microseconds.
-// Resolved options are frozen, so their cue object is a safe cache key.
+// Compiling a few thousand phrases takes milliseconds; classifying takes microseconds, so
+// resolveOptions() compiles once per options object and the first classifyTurn() finds it
+// here. Resolved options are frozen, so their cue object is a safe cache key.
 const cache = new WeakMap<object, CompiledCues>();
 let compiledDefaults: CompiledCues | undefined;
 
-/** The compiled matchers for these options, built on first use and cached. */
+/** The compiled matchers for these options, built once (normally by resolveOptions) and cached. */
 export function compiledCues(options: ResolvedOptions): CompiledCues {
   const cues = options.incompleteTurn.cues;
   const cached = cache.get(cues);
@@ -67,18 +63,4 @@ function isDefault(cues: CueLists): boolean {
     for (let i = 0; i < mine.length; i++) if (mine[i] !== theirs[i]) return false;
   }
   return true;
-}
-
-let defaultOptions: ResolvedOptions | undefined;
-
-/**
- * The options to classify with: resolved once when the caller passes none, so the hot path
- * does not re-validate the default object on every turn.
- */
-export function optionsOrDefault(options?: PlanfirstOptions | ResolvedOptions): ResolvedOptions {
-  if (options === undefined) {
-    defaultOptions ??= resolveOptions({});
-    return defaultOptions;
-  }
-  return ensureResolved(options);
 }

@@ -60,3 +60,12 @@ export const IgnoredReasons = {
   invalidState: 'invalid_state',
 } as const;
 export type IgnoredReason = (typeof IgnoredReasons)[keyof typeof IgnoredReasons];
+
+/** Why a plan tool call was refused before any transition was tried. */
+export const PlanToolCodes = {
+  /** enter_plan_mode called while `planMode.allowModelEnter` is off. */
+  notAllowed: 'not_allowed',
+  /** The call names no plan tool. */
+  notAPlanTool: 'not_a_plan_tool',
+} as const;
+export type PlanToolCode = (typeof PlanToolCodes)[keyof typeof PlanToolCodes];

@@ -5,6 +5,8 @@ export {
   GateCodes,
   type IgnoredReason,
   IgnoredReasons,
+  type PlanToolCode,
+  PlanToolCodes,
   type TransitionCode,
   TransitionCodes,
 } from './codes.js';

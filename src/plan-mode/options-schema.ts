@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { lazy } from '../lazy.js';
-import { bool, nameList, nonEmptyString, positiveInt } from '../schema-helpers.js';
+import { bool, intInRange, nameList, nonEmptyString, positiveInt } from '../schema-helpers.js';
 
 export const planFileOptionsSchema = lazy((z) =>
   z.strictObject({
@@ -50,7 +50,8 @@ export const planModeOptionsSchema = lazy((z) =>
     allowModelEnter: bool()
       .default(false)
       .describe('Offer the model the enter_plan_mode tool so it can switch to planning itself.'),
-    approvalTimeoutMs: positiveInt()
+    // setTimeout fires at once for delays past 2^31 - 1 ms (about 24.8 days).
+    approvalTimeoutMs: intInRange(1, 2_147_483_647)
       .default(30 * 60_000)
       .describe('How long an approvals handler may take before the request times out (ms).'),
     readOnlyTools: nameList()

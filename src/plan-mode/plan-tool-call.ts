@@ -1,6 +1,13 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
 import type { SessionState } from '../session.js';
 import { requestApproval } from './approval.js';
+import {
+  type IgnoredReason,
+  type PlanToolCode,
+  PlanToolCodes,
+  type TransitionCode,
+  TransitionCodes,
+} from './codes.js';
 import { enterPlanMode } from './mode.js';
 import { showName } from './quote.js';
 import { renderPlan } from './render.js';
@@ -14,8 +21,8 @@ export interface PlanToolOutcome {
   result: { content: string; isError: boolean };
   /** Set when exit_plan_mode put a plan up for approval (new or repeated). */
   approval?: { approvalId: string; plan: Plan; repeated: boolean };
-  /** The transition code, or the reason it was ignored. */
-  code: string;
+  /** The transition code, the reason it was ignored, or why the call was refused. */
+  code: TransitionCode | IgnoredReason | PlanToolCode;
 }
 
 /**
@@ -29,7 +36,7 @@ export function handlePlanToolCall(
   context: { now: number; approvalId?: string; options?: PlanfirstOptions | ResolvedOptions },
 ): PlanToolOutcome {
   const options = ensureResolved(context.options);
-  const error = (code: string, content: string): PlanToolOutcome => ({
+  const error = (code: IgnoredReason | PlanToolCode, content: string): PlanToolOutcome => ({
     state,
     code,
     result: { content, isError: true },
@@ -37,7 +44,7 @@ export function handlePlanToolCall(
   switch (call.name) {
     case PlanToolNames.enter: {
       if (!options.planMode.allowModelEnter)
-        return error('not_allowed', 'enter_plan_mode is not available in this session.');
+        return error(PlanToolCodes.notAllowed, 'enter_plan_mode is not available in this session.');
       const reason = (call.input as { reason?: unknown } | null)?.reason;
       const r = enterPlanMode(state, {
         now: context.now,
@@ -67,7 +74,7 @@ export function handlePlanToolCall(
         approval: {
           approvalId: r.approvalId,
           plan: r.plan,
-          repeated: r.code === 'approval_repeated',
+          repeated: r.code === TransitionCodes.approvalRepeated,
         },
         result: {
           content: `Your plan was submitted for approval (approval id ${r.approvalId}). Stop here: do not execute any step until the user's decision arrives.`,
@@ -88,7 +95,10 @@ export function handlePlanToolCall(
       };
     }
     default:
-      return error('not_a_plan_tool', `${showName(String(call.name))} is not a plan tool.`);
+      return error(
+        PlanToolCodes.notAPlanTool,
+        `${showName(String(call.name))} is not a plan tool.`,
+      );
   }
 }
 

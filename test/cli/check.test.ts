@@ -160,6 +160,8 @@ describe.concurrent('help and version', () => {
     expect(run.stdout).toMatch(/^Usage: planfirst <command>/);
     expect(run.stdout).toContain('check <command>');
     expect(run.stdout).toContain('demo');
+    expect(run.stdout).toContain('hook <host>');
+    expect(run.stdout).toContain('hook install');
   });
 
   it.each([[['check', '--help']], [['help', 'check']]])(

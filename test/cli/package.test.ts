@@ -53,8 +53,14 @@ describe('the planfirst executable in the package', () => {
     if (process.platform !== 'win32') expect(statSync(cliPath).mode & 0o111).not.toBe(0);
   });
 
-  it('runs on the library build next to it instead of bundling a second copy', () => {
+  it('only starts the compile cache, then loads the CLI module', () => {
     const text = readFileSync(cliPath, 'utf8');
+    expect(text).toContain('enableCompileCache?.()');
+    expect(text).toContain("import('./cli-main.js')");
+  });
+
+  it('runs on the library build next to it instead of bundling a second copy', () => {
+    const text = readFileSync(cliPath.replace(/cli\.js$/, 'cli-main.js'), 'utf8');
     expect(text).toMatch(/from ?['"]\.\/shell\.js['"]/);
     // The rest of the library loads only for the demo.
     expect(text).not.toMatch(/from ?['"]\.\/index\.js['"]/);

@@ -9,6 +9,7 @@ import {
   HookCodes,
   IgnoredReasons,
   PlanMessageKinds,
+  PlanToolCodes,
   RetryKinds,
   RunReasons,
   ShellCodes,
@@ -59,6 +60,41 @@ describe('README', () => {
   });
 });
 
+// GitHub's heading anchors: lower case, punctuation dropped (hyphens and underscores stay),
+// spaces as hyphens; a repeated heading gets -1, -2, …
+function headingAnchors(readme: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of readme.split('\n')) {
+    if (/^ *```/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#+ (.*)$/.exec(line);
+    if (!heading) continue;
+    const base = (heading[1] ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+      .replaceAll(' ', '-');
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
+}
+
+describe('README links', () => {
+  it('point only at headings that exist', () => {
+    const readme = readFileSync(readmePath, 'utf8');
+    const anchors = headingAnchors(readme);
+    const links = [...readme.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1] ?? '');
+    expect(links.length).toBeGreaterThan(20);
+    expect(links.filter((link) => !anchors.has(link))).toEqual([]);
+    // The sections other text links to by name.
+    for (const anchor of ['which-integration-to-use', 'quick-start', 'threat-model', 'options'])
+      expect(anchors).toContain(anchor);
+  });
+});
+
 describe('README documents', () => {
   const readme = readFileSync(readmePath, 'utf8');
   it.each(
@@ -66,6 +102,7 @@ describe('README documents', () => {
       GateCodes,
       TransitionCodes,
       IgnoredReasons,
+      PlanToolCodes,
       ShellCodes,
       ErrorCodes,
       PlanMessageKinds,

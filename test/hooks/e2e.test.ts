@@ -245,3 +245,50 @@ describe('SessionStart compact and the audit log', () => {
     });
   });
 });
+
+describe('errors never block a stop, and say what failed', () => {
+  const stops = [
+    ['claude Stop', 'claude', f.claudeStop('I will now fix the bug.')],
+    ['claude Stop, stop hook active', 'claude', f.claudeStop('I will now fix it.', true)],
+    ['codex Stop', 'codex', f.codexStop('I will now fix the bug.')],
+    ['gemini AfterAgent', 'gemini', f.geminiAfterAgent('Fix it', 'I will now fix it.')],
+  ] as const;
+
+  it.each(stops)(
+    '%s with an unreadable settings file lets the agent stop',
+    async (_l, host, input) => {
+      const dir = tempProject(undefined, '{ planMode: tru');
+      const run = await runHookCli([host], from(dir, input));
+      expect([run.status, run.stdout]).toEqual([0, '{}']);
+      expect(run.stderr).toContain('.planfirst/hook.json');
+    },
+  );
+
+  it.each(stops)(
+    '%s with an invalid program spec in plan mode lets the agent stop',
+    async (_l, host, input) => {
+      const dir = tempProject({ planMode: true, readOnlyPrograms: { t: { options: { x: {} } } } });
+      const run = await runHookCli([host], from(dir, input));
+      expect([run.status, run.stdout]).toEqual([0, '{}']);
+    },
+  );
+
+  it('the audit log names the code of each failure', async () => {
+    const dir = tempProject(undefined, '{ planMode: tru');
+    const log = join(dir, 'audit.jsonl');
+    const env = { PLANFIRST_HOOK_AUDIT: log };
+    await runHookCli(['claude'], from(dir, f.claudePreToolUse('ls')), { env });
+    const normal = tempProject();
+    await runHookCli(['claude'], 'not json', { cwd: normal, env });
+    await runHookCli(['claude'], from(normal, { hook_event_name: 'PreToolUse' }), { env });
+    const codes = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => [JSON.parse(l).code, JSON.parse(l).verdict, JSON.parse(l).exitCode]);
+    expect(codes).toEqual([
+      ['invalid_hook_config', 'deny', 2],
+      ['malformed_input', 'neutral', 0],
+      ['malformed_input', 'neutral', 0],
+    ]);
+  });
+});

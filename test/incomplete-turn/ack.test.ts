@@ -112,3 +112,26 @@ describe('isExecutionAck: cue lists are options', () => {
     expect(isExecutionAck('ok', { options: custom })).toBe(false);
   });
 });
+
+describe('isExecutionAck: an offer phrased as a question, in each language', () => {
+  // Each pair: a bare assent after a question that proposes the work is a go-ahead; after a
+  // factual yes/no question it is not.
+  it.each([
+    ['sí', '¿Lo aplico?', '¿Te falla también en local?'],
+    ['sim', 'Posso aplicar a correção agora?', 'O teste falha na sua máquina?'],
+    ['네', '마이그레이션을 시작할까요?', '테스트가 로컬에서 통과하나요?'],
+    ['はい', 'インデックスを追加しましょうか？', 'テストはローカルでも失敗しますか？'],
+    ['是的', '要我现在部署吗？', '测试在本地也失败吗？'],
+    ['نعم', 'هل أتابع الترحيل؟', 'هل الاختبار يفشل عندك أيضا؟'],
+    ['ja', 'Soll ich die Migration starten?', 'Schlägt der Test bei dir auch fehl?'],
+    ['oui', 'Je lance la migration ?', 'Le test échoue aussi chez toi ?'],
+    ['yes', 'Proceed?', 'Did the deploy finish on your side?'],
+  ])('"%s" after "%s" but not after "%s"', (prompt, proposal, factual) => {
+    expect([ack(prompt, proposal), ack(prompt, factual)]).toEqual([true, false]);
+  });
+
+  it.each(["let's proceed", 'please go ahead and proceed', 'roger that', 'do both'])(
+    '"%s" after an offer',
+    (prompt) => expect(ack(prompt, offer)).toBe(true),
+  );
+});

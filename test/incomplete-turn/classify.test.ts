@@ -234,3 +234,50 @@ describe('options', () => {
     ).toThrow(/incompleteTurn\.cues\.promise/);
   });
 });
+
+describe('narration right after a go-ahead, in words no promise list holds', () => {
+  const goAhead = { userPrompt: 'sí, hazlo' };
+  const text = 'Vale, creo la migración y la pruebo en la base de datos de desarrollo.';
+
+  it('is planning-only but uncertain, so the default resolver does not retry it', () => {
+    expect(classifyTurn(turn(text, goAhead), { planMode: false, options })).toEqual({
+      kind: 'planning-only',
+      evidence: {
+        rule: 'narration-after-go-ahead',
+        cue: { category: 'acknowledgement', phrase: 'vale' },
+        detail: 'an acknowledgement and words after a go-ahead, with no tool call',
+      },
+      uncertain: true,
+    });
+  });
+
+  it.each([
+    ['after a request that is not a go-ahead', turn(text, { userPrompt: '¿Qué harías?' })],
+    ['without an acknowledgement opening it', turn('Creo la migración y la pruebo.', goAhead)],
+    [
+      'with more than two sentences',
+      turn('Vale. La tabla tiene tres columnas. Todas son texto.', goAhead),
+    ],
+  ])('does not apply %s', (_, t) => {
+    expect(classifyTurn(t, { planMode: false, options })).toEqual({
+      kind: 'answered',
+      evidence: { rule: 'no-promise' },
+    });
+  });
+
+  it('a question after the go-ahead is still an answer', () => {
+    expect(ruleOf(turn('Vale, ¿en qué base de datos?', goAhead))).toBe('question-to-user');
+  });
+});
+
+describe('Arabic "سأ*" (I will …) after alif folding', () => {
+  // Hamza forms fold to a bare alif, so the prefix also starts everyday words ("ساعة", an
+  // hour); those are listed as not promises, and the future verbs still count.
+  it.each([
+    ['استغرق البناء ساعة كاملة.', 'answered'],
+    ['المشكلة ظهرت في إصدار سابق.', 'answered'],
+    ['سأعدّل الملف الآن.', 'planning-only'],
+  ] as const)('%s → %s', (text, kind) => {
+    expect(kindOf(turn(text, { userPrompt: 'كم استغرق البناء؟' }))).toBe(kind);
+  });
+});

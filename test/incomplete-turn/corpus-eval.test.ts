@@ -6,9 +6,10 @@ import { scoreAck, scoreTurn, tallyAcks, tallyTurns } from './corpus/score.js';
 // Figures on the EVALUATION half, which rules are never tuned on: only totals are asserted and
 // failures are never listed here (the report script lists tuning-half failures only).
 //
-// Targets: >= 98% of turn classes right, zero false nags, >= 98% of ACKs right. The floors
-// below are what the rules reach today (386 of 396 = 97.5% / 2 false nags / 189 of 201 = 94.0%); they guard against
-// regressions and move up to the targets as the rules improve — never down.
+// Targets: >= 98% of turn classes right, zero false nags, >= 98% of ACKs right. Today the rules
+// reach 414 of 419 = 98.8% of turns and 213 of 217 = 98.2% of ACKs (both targets asserted), but
+// 1 false nag: that floor guards against regressions and moves down to zero as the rules
+// improve — never up.
 
 const options = resolveOptions({});
 const turns = tallyTurns(
@@ -21,16 +22,16 @@ const acks = tallyAcks(
 ).all;
 
 describe('evaluation half', () => {
-  it('turn classes: at least 97% right', () => {
-    expect(turns?.rows).toBeGreaterThan(350);
-    expect((turns?.right ?? 0) / (turns?.rows ?? 1)).toBeGreaterThanOrEqual(0.97);
+  it('turn classes: at least 98% right', () => {
+    expect(turns?.rows).toBeGreaterThan(400);
+    expect((turns?.right ?? 0) / (turns?.rows ?? 1)).toBeGreaterThanOrEqual(0.98);
   });
-  it('at most 2 false nags (target: zero)', () => {
-    expect(turns?.falseNags).toBeLessThanOrEqual(2);
+  it('at most 1 false nag (target: zero)', () => {
+    expect(turns?.falseNags).toBeLessThanOrEqual(1);
   });
-  it('go-aheads: at least 94% right and never a non-go-ahead taken for one', () => {
-    expect(acks?.rows).toBeGreaterThan(180);
-    expect((acks?.right ?? 0) / (acks?.rows ?? 1)).toBeGreaterThanOrEqual(0.94);
+  it('go-aheads: at least 98% right and never a non-go-ahead taken for one', () => {
+    expect(acks?.rows).toBeGreaterThan(200);
+    expect((acks?.right ?? 0) / (acks?.rows ?? 1)).toBeGreaterThanOrEqual(0.98);
     expect(acks?.falseNags).toBe(0);
   });
 });

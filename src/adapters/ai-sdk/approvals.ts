@@ -136,6 +136,8 @@ export function createApprovals(ctx: AdapterContext) {
       const answer = answerFor(messages, toolCallId);
       if (answer === undefined) {
         const refusal = refused.get(toolCallId) ?? notSubmitted;
+        // Read once: a long-lived adapter must not keep every refusal it ever made.
+        refused.delete(toolCallId);
         throw new PlanfirstToolError(refusal.code, refusal.message);
       }
       const state = ctx.store.get();

@@ -43,11 +43,9 @@ export function compilePhrases<C extends string>(
   lists: Readonly<Record<C, readonly string[]>>,
   fold: (phrase: string) => string,
 ): PhraseMatcher<C> {
-  const next: Map<number, number>[] = [new Map()];
-  const own: number[][] = [[]];
   const entries: Entry<C>[] = [];
+  const keys: string[] = [];
   const seen = new Set<string>();
-
   for (const category of Object.keys(lists) as C[]) {
     for (const phrase of lists[category]) {
       // A trailing `*` makes the phrase a word prefix: Arabic "سأ*" (I will …) matches
@@ -58,19 +56,7 @@ export function compilePhrases<C extends string>(
       const id = `${category}\u0000${key}${prefix ? '*' : ''}`;
       if (!key || seen.has(id)) continue;
       seen.add(id);
-      let node = 0;
-      for (let i = 0; i < key.length; i++) {
-        const c = key.charCodeAt(i);
-        let child = next[node]?.get(c);
-        if (child === undefined) {
-          child = next.length;
-          next.push(new Map());
-          own.push([]);
-          next[node]?.set(c, child);
-        }
-        node = child;
-      }
-      own[node]?.push(entries.length);
+      keys.push(key);
       entries.push({
         category,
         phrase,
@@ -81,51 +67,135 @@ export function compilePhrases<C extends string>(
     }
   }
 
-  // Failure links and the outputs reachable through them, breadth first.
-  const fail = new Int32Array(next.length);
-  const out: number[][] = own.map((list) => [...list]);
-  const queue: number[] = [];
-  for (const child of next[0]?.values() ?? []) queue.push(child);
-  for (let head = 0; head < queue.length; head++) {
+  // The trie is built from the keys in code-unit order, in flat arrays: each key shares its
+  // path with the previous one up to their common prefix, so building needs no lookups (a Map
+  // per node made the first compile cost tens of milliseconds). The sort is stable, so equal
+  // keys keep their configured order.
+  const order = keys
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = keys[a] ?? '';
+      const y = keys[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  const parent: number[] = [0];
+  const char: number[] = [0];
+  const own: (number[] | undefined)[] = [undefined];
+  const path: number[] = [0];
+  let previous = '';
+  for (const index of order) {
+    const key = keys[index] ?? '';
+    let shared = 0;
+    const limit = Math.min(key.length, previous.length);
+    while (shared < limit && key.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+    let node = path[shared] ?? 0;
+    for (let i = shared; i < key.length; i++) {
+      const child = parent.length;
+      parent.push(node);
+      char.push(key.charCodeAt(i));
+      own.push(undefined);
+      node = child;
+      path[i + 1] = node;
+    }
+    const list = own[node] ?? [];
+    own[node] = list;
+    list.push(index);
+    previous = key;
+  }
+
+  // Children of each node as a range of two parallel arrays, in code-unit order (the order
+  // the nodes were made in).
+  const size = parent.length;
+  const first = new Int32Array(size + 1);
+  for (let node = 1; node < size; node++) {
+    const at = (parent[node] ?? 0) + 1;
+    first[at] = (first[at] ?? 0) + 1;
+  }
+  for (let node = 0; node < size; node++)
+    first[node + 1] = (first[node + 1] ?? 0) + (first[node] ?? 0);
+  const edgeChar = new Uint16Array(Math.max(size - 1, 0));
+  const edgeTo = new Int32Array(Math.max(size - 1, 0));
+  const fill = first.slice(0, size);
+  for (let node = 1; node < size; node++) {
+    const up = parent[node] ?? 0;
+    const slot = fill[up] ?? 0;
+    fill[up] = slot + 1;
+    edgeChar[slot] = char[node] ?? 0;
+    edgeTo[slot] = node;
+  }
+  const child = (node: number, c: number): number => {
+    let lo = first[node] ?? 0;
+    let hi = (first[node + 1] ?? 0) - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const m = edgeChar[mid] ?? 0;
+      if (m === c) return edgeTo[mid] ?? 0;
+      if (m < c) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return NONE;
+  };
+
+  const rootTable = new Int32Array(ROOT_TABLE);
+  for (let e = first[0] ?? 0; e < (first[1] ?? 0); e++) {
+    const c = edgeChar[e] ?? 0;
+    if (c < ROOT_TABLE) rootTable[c] = edgeTo[e] ?? 0;
+  }
+
+  // Failure links breadth first, and for each node the nearest node on its failure chain
+  // that ends a phrase, so a scan reports every phrase ending at a position.
+  const fail = new Int32Array(size);
+  const output = new Int32Array(size).fill(-1);
+  const queue = new Int32Array(size);
+  let tail = 0;
+  for (let e = first[0] ?? 0; e < (first[1] ?? 0); e++) queue[tail++] = edgeTo[e] ?? 0;
+  for (let head = 0; head < tail; head++) {
     const node = queue[head] ?? 0;
-    for (const [c, child] of next[node] ?? []) {
+    for (let e = first[node] ?? 0; e < (first[node + 1] ?? 0); e++) {
+      const next = edgeTo[e] ?? 0;
+      const c = edgeChar[e] ?? 0;
       let f = fail[node] ?? 0;
-      while (f !== 0 && !next[f]?.has(c)) f = fail[f] ?? 0;
-      const target = next[f]?.get(c);
-      fail[child] = target !== undefined && target !== child ? target : 0;
-      out[child]?.push(...(out[fail[child] ?? 0] ?? []));
-      queue.push(child);
+      let target = child(f, c);
+      while (target === NONE && f !== 0) {
+        f = fail[f] ?? 0;
+        target = child(f, c);
+      }
+      const link = target === NONE ? 0 : target;
+      fail[next] = link;
+      output[next] = own[link] !== undefined ? link : (output[link] ?? -1);
+      queue[tail++] = next;
     }
   }
 
-  const rootTable = new Int32Array(ROOT_TABLE);
-  for (const [c, child] of next[0] ?? []) if (c < ROOT_TABLE) rootTable[c] = child;
-  const rootMap = next[0] ?? new Map<number, number>();
-  // Most trie nodes past the first letters have a single child: compare instead of hashing.
-  const onlyChar = new Int32Array(next.length).fill(MANY);
-  const onlyChild = new Int32Array(next.length);
-  next.forEach((children, node) => {
-    if (children.size === 0) onlyChar[node] = NONE;
-    if (children.size !== 1) return;
-    for (const [c, child] of children) {
-      onlyChar[node] = c;
-      onlyChild[node] = child;
-    }
-  });
+  // Nodes past the first letters mostly have a single child: compare instead of searching.
+  const onlyChar = new Int32Array(size);
+  for (let node = 0; node < size; node++) {
+    const count = (first[node + 1] ?? 0) - (first[node] ?? 0);
+    onlyChar[node] = count === 0 ? NONE : count === 1 ? (edgeChar[first[node] ?? 0] ?? 0) : MANY;
+  }
   const step = (state: number, c: number): number => {
     for (;;) {
-      if (state === 0) return c < ROOT_TABLE ? (rootTable[c] ?? 0) : (rootMap.get(c) ?? 0);
+      if (state === 0) {
+        if (c < ROOT_TABLE) return rootTable[c] ?? 0;
+        const target = child(0, c);
+        return target === NONE ? 0 : target;
+      }
       const only = onlyChar[state];
-      if (only === c) return onlyChild[state] ?? 0;
+      if (only === c) return edgeTo[first[state] ?? 0] ?? 0;
       if (only === MANY) {
-        const target = next[state]?.get(c);
-        if (target !== undefined) return target;
+        const target = child(state, c);
+        if (target !== NONE) return target;
       }
       state = fail[state] ?? 0;
     }
   };
 
-  const collect = (found: PhraseMatch<C>[], text: string, indices: number[], end: number) => {
+  const collect = (
+    found: PhraseMatch<C>[],
+    text: string,
+    indices: readonly number[],
+    end: number,
+  ) => {
     for (let k = 0; k < indices.length; k++) {
       const e = entries[indices[k] ?? 0];
       if (!e) continue;
@@ -142,8 +212,13 @@ export function compilePhrases<C extends string>(
       let state = 0;
       for (let i = 0; i < text.length; i++) {
         state = step(state, text.charCodeAt(i));
-        const indices = out[state];
-        if (indices !== undefined && indices.length > 0) collect(found, text, indices, i + 1);
+        // The longest phrase ending here first, then shorter ones along the failure chain.
+        const mine = own[state];
+        if (mine !== undefined) collect(found, text, mine, i + 1);
+        for (let n = output[state] ?? -1; n > 0; n = output[n] ?? -1) {
+          const list = own[n];
+          if (list !== undefined) collect(found, text, list, i + 1);
+        }
       }
       return found;
     },
@@ -151,11 +226,11 @@ export function compilePhrases<C extends string>(
       const found: PhraseMatch<C>[] = [];
       let state = 0;
       for (let i = start; i < text.length; i++) {
-        const target = next[state]?.get(text.charCodeAt(i));
-        if (target === undefined) break;
-        state = target;
+        const next = child(state, text.charCodeAt(i));
+        if (next === NONE) break;
+        state = next;
         const indices = own[state];
-        if (indices !== undefined && indices.length > 0) collect(found, text, indices, i + 1);
+        if (indices !== undefined) collect(found, text, indices, i + 1);
       }
       return found;
     },

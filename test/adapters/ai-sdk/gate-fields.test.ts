@@ -1,9 +1,9 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPlanfirstAiSdk } from '../../../src/adapters/ai-sdk/index.js';
 import { createSession, memorySessionStore } from '../../../src/index.js';
+import { gateFieldsSuite } from '../gate-fields-suite.js';
 import { asStream, callTools, say } from './scripted.js';
 
 // The gate judges every field of a shell call the host's tool receives, through the real
@@ -56,33 +56,7 @@ function run(input: Record<string, unknown>, name = 'exec') {
   }).then((result) => ({ ran, result }));
 }
 
-describe('AI SDK adapter: every field of a shell call is judged', () => {
-  it.each([
-    ['env that runs a file', { command: 'ls', env: { BASH_ENV: 'PLAN.md' } }],
-    ['args that delete', { command: 'find', args: ['src', '-delete'] }],
-    ['a working directory in a bare repository', { command: 'git log -p', cwd: 'vendor/evil.git' }],
-  ])('refuses a read-only command with %s', async (_label, input) => {
-    const { ran } = await run(input);
-    expect(ran).toEqual([]);
-  });
-
-  it('runs a read-only command whose other fields are harmless or read-only', async () => {
-    const { ran } = await run({ command: 'ls', cwd: 'src', description: 'list the sources' });
-    expect(ran).toEqual([{ command: 'ls', cwd: 'src', description: 'list the sources' }]);
-  });
-});
-
-describe('AI SDK adapter: a plan-file write passes only when every target is the plan file', () => {
-  it('writes the plan file', async () => {
-    const { ran } = await run({ path: 'PLAN.md', content: '# Plan' }, 'write_file');
-    expect(ran).toEqual([{ path: 'PLAN.md', content: '# Plan' }]);
-  });
-
-  it.each([
-    ['a second target field', { path: 'PLAN.md', content: 'x', target_file: 'src/a.ts' }],
-    ['a `..` segment', { path: 'docs/../PLAN.md', content: 'x' }],
-  ])('refuses a plan-file write with %s', async (_label, input) => {
-    const { ran } = await run(input, 'write_file');
-    expect(ran).toEqual([]);
-  });
-});
+gateFieldsSuite(
+  'AI SDK adapter',
+  async (input, tool) => (await run(input, tool === 'plan-file' ? 'write_file' : 'exec')).ran,
+);

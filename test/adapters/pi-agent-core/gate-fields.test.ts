@@ -1,6 +1,6 @@
 import type { AgentTool } from '@mariozechner/pi-agent-core';
 import { fauxAssistantMessage, fauxToolCall, Type } from '@mariozechner/pi-ai';
-import { describe, expect, it } from 'vitest';
+import { gateFieldsSuite } from '../gate-fields-suite.js';
 import { scenario } from './harness.js';
 
 // The gate judges every field of a shell call, through a real pi Agent: a host `exec` tool
@@ -51,33 +51,6 @@ async function run(input: Record<string, unknown>, name = 'exec') {
   return ran;
 }
 
-describe('pi adapter: every field of a shell call is judged', () => {
-  it.each([
-    ['env that runs a file', { command: 'ls', env: { BASH_ENV: 'PLAN.md' } }],
-    ['args that delete', { command: 'find', args: ['src', '-delete'] }],
-    ['a working directory in a bare repository', { command: 'git log -p', cwd: 'vendor/evil.git' }],
-  ])('refuses a read-only command with %s', async (_label, input) => {
-    expect(await run(input)).toEqual([]);
-  });
-
-  it('runs a read-only command whose other fields are harmless or read-only', async () => {
-    expect(await run({ command: 'ls', cwd: 'src', description: 'list the sources' })).toEqual([
-      { command: 'ls', cwd: 'src', description: 'list the sources' },
-    ]);
-  });
-});
-
-describe('pi adapter: a plan-file write passes only when every target is the plan file', () => {
-  it('writes the plan file', async () => {
-    expect(await run({ path: 'PLAN.md', content: '# Plan' }, 'write_plan')).toEqual([
-      { path: 'PLAN.md', content: '# Plan' },
-    ]);
-  });
-
-  it.each([
-    ['a second target field', { path: 'PLAN.md', content: 'x', target_file: 'src/a.ts' }],
-    ['a `..` segment', { path: 'docs/../PLAN.md', content: 'x' }],
-  ])('refuses a plan-file write with %s', async (_label, input) => {
-    expect(await run(input, 'write_plan')).toEqual([]);
-  });
-});
+gateFieldsSuite('pi adapter', (input, tool) =>
+  run(input, tool === 'plan-file' ? 'write_plan' : 'exec'),
+);
