@@ -220,6 +220,7 @@ export {
   type ShellCode,
   ShellCodes,
   type ShellPolicy,
+  type ShellPolicyClass,
   type ShellVerdict,
   type ShellWord,
 } from './shell/index.js';

@@ -3,6 +3,8 @@ import { ShellCodes } from './codes.js';
 import { judgeRule } from './option-engine.js';
 import { parseShell } from './parser/index.js';
 import { resolveShellPolicy, type ShellPolicy } from './policy.js';
+import type { ShellPolicyClass } from './policy-class-names.js';
+import { shellPolicyClasses } from './policy-classes.js';
 import { defaultPrograms, findRule } from './rules/index.js';
 import type { Block, ProgramRule } from './spec.js';
 import type { ShellVerdict, ShellWord, SimpleCommand } from './types.js';
@@ -52,6 +54,8 @@ export function analyzeArgv(argv: readonly string[], policy?: ShellPolicy): Shel
   return analyzeShellCommand(argv.map(singleQuote).join(' '), policy);
 }
 
+const noWords: readonly ShellWord[] = Object.freeze([]);
+
 /** Stands for the names xargs appends: any string, so the engine treats it like a glob. */
 const untrustedName: ShellWord = {
   value: 'NAME-FROM-STDIN',
@@ -60,6 +64,20 @@ const untrustedName: ShellWord = {
   quoted: false,
   tilde: false,
 };
+
+/**
+ * For a network program blocked by default: names the policy class that would allow this exact
+ * command, so the model can tell the user (only the host can enable it).
+ */
+function classHint(name: string, args: readonly ShellWord[], walk: Walk, depth: number): string {
+  for (const [className, info] of Object.entries(shellPolicyClasses)) {
+    if (walk.policy.classes.has(className as ShellPolicyClass)) continue;
+    const rule = Object.hasOwn(info.programs, name) ? info.programs[name] : undefined;
+    if (rule !== undefined && judgeRule(name, rule, args, { depth }).kind === 'ok')
+      return ` (a host whose plan mode may read the network can allow it with shell.policyClasses: ['${className}'])`;
+  }
+  return '';
+}
 
 function singleQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
@@ -102,15 +120,16 @@ function judgeWords(
   wrappers: number,
   untrustedTail = false,
 ): Block | undefined {
-  const [program, ...args] = words;
+  const program = words[0];
   if (program === undefined) return undefined;
+  const args = words.length === 1 ? noWords : words.slice(1);
   const name = program.value;
   if (program.glob)
     return { code: ShellCodes.unsafeGlob, reason: 'the program name must be literal, not a glob' };
   if (program.tilde || name.includes('/'))
     return {
       code: ShellCodes.pathProgram,
-      reason: `\`${name}\` runs a program by path; only known programs found on PATH are allowed`,
+      reason: `\`${name}\` runs a program by path; only known programs found on PATH are allowed — read the file with cat (\`cat ${name}\`), or call a read-only program by its bare name`,
     };
   if (name === 'cd') walk.sawCd = true;
   if (name === 'git' && walk.sawCd)
@@ -140,6 +159,8 @@ function judgeWords(
     case 'ok':
       return undefined;
     case 'block':
+      if (result.code === ShellCodes.networkProgram)
+        return { code: result.code, reason: result.reason + classHint(name, args, walk, depth) };
       if (untrustedTail && result.code === ShellCodes.unsafeGlob)
         return {
           code: ShellCodes.xargsTarget,
@@ -148,14 +169,17 @@ function judgeWords(
       return { code: result.code, reason: result.reason };
     case 'run': {
       if (wrappers + 1 > MAX_WRAPPERS)
-        return { code: ShellCodes.nestingTooDeep, reason: 'too many nested wrapper commands' };
+        return {
+          code: ShellCodes.nestingTooDeep,
+          reason: `more than ${MAX_WRAPPERS} nested wrapper commands; run the innermost command directly`,
+        };
       return judgeWords(result.argv, walk, depth, wrappers + 1, result.appendsUntrusted === true);
     }
     case 'script': {
       if (depth + 1 > MAX_NESTING)
         return {
           code: ShellCodes.nestingTooDeep,
-          reason: `shell scripts nest more than ${MAX_NESTING} deep`,
+          reason: `shell scripts nest more than ${MAX_NESTING} deep; run the inner command directly instead of through another shell`,
         };
       const inner = parseShell(result.script, {
         maxCommands: MAX_COMMANDS - walk.count,

@@ -75,3 +75,15 @@ export const ShellCodes = {
 } as const;
 
 export type ShellCode = (typeof ShellCodes)[keyof typeof ShellCodes];
+
+/**
+ * Block codes whose reason names no read-only way to get the same information, and why none
+ * exists. Every other block code's reason names a concrete read-only alternative (a test checks
+ * one representative command per code).
+ */
+export const codesWithoutReadOnlyAlternative: Readonly<Partial<Record<ShellCode, string>>> = {
+  [ShellCodes.removedByPolicy]:
+    'the host removed the program on purpose; which other program fits is the host’s call',
+  [ShellCodes.redirectNetwork]:
+    'opening a connection is the point of the command; no local read gives the same answer',
+};

@@ -106,6 +106,11 @@ export function hardenedShellEnv(
   out.GIT_OPTIONAL_LOCKS = '0';
   out.GIT_NO_LAZY_FETCH = '1';
   out.GIT_TERMINAL_PROMPT = '0';
+  // gh (the opt-in network-read class): no pager, no prompts, no update check (which writes
+  // its state file).
+  out.GH_PAGER = 'cat';
+  out.GH_PROMPT_DISABLED = '1';
+  out.GH_NO_UPDATE_NOTIFIER = '1';
   out.GIT_CONFIG_COUNT = String(gitSafetyConfig.length);
   gitSafetyConfig.forEach(([key, value], index) => {
     out[`GIT_CONFIG_KEY_${index}`] = key;

@@ -7,6 +7,8 @@ export {
   resolveShellPolicy,
   type ShellPolicy,
 } from './policy.js';
+export { type ShellPolicyClass, shellPolicyClassNames } from './policy-class-names.js';
+export { type ShellPolicyClassInfo, shellPolicyClasses } from './policy-classes.js';
 export { checkProgramSpec } from './program-spec-check.js';
 export type {
   Block,

@@ -298,8 +298,11 @@ export function judgeWithSpec(
   if (glob !== undefined) return block(glob);
   const count = judgeOperandCount(program, spec, result.args.operands);
   if (count !== undefined) return block(count);
-  return spec.check === undefined ? { kind: 'ok' } : spec.check(result.args, context);
+  return spec.check === undefined ? okResult : spec.check(result.args, context);
 }
+
+/** Shared: most calls end here, and a verdict is never mutated. */
+const okResult: RuleResult = { kind: 'ok' };
 
 function judgeOption(program: string, spec: ProgramSpec, item: Found): Block | undefined {
   if (item.parsed.name === NUMERIC_OPTION) return undefined;
@@ -321,7 +324,7 @@ function findUnsafeGlob(
   spec: ProgramSpec,
   parsed: Parse,
 ): Block | undefined {
-  if (spec.globs === 'anywhere') return undefined;
+  if (spec.globs === 'anywhere' || !args.some((word) => word.glob)) return undefined;
   const { optionsEndAt } = parsed;
   // An option's value may be code or a pattern (`-e SCRIPT`): a glob there is never relaxed.
   const values = new Set<ShellWord>();

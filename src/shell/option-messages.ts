@@ -89,7 +89,7 @@ export function describeMissingValue(program: string, spelled: string, resolved:
   const name = spelled === resolved ? '' : ` (\`${resolved}\`)`;
   return {
     code: ShellCodes.missingValue,
-    reason: `\`${program} ${spelled}\`${name} needs a value`,
+    reason: `\`${program} ${spelled}\`${name} needs a value; write it as \`${program} ${spelled} VALUE\` or drop the option`,
   };
 }
 
@@ -98,6 +98,13 @@ export function describeMissingValue(program: string, spelled: string, resolved:
  * named `-o` in the directory would otherwise turn `sort *` into `sort -o …`.
  */
 export function describeGlob(program: string, word: ShellWord, policy: GlobPolicy): Block {
+  // xargs's synthetic words (names or -I lines from stdin) cannot take a ./ prefix: only --
+  // keeps them operands.
+  if (word.raw.startsWith('<'))
+    return {
+      code: ShellCodes.unsafeGlob,
+      reason: `a line xargs reads from stdin could become an option of \`${program}\`; put -- before it (\`xargs -I{} ${program} … -- {}\`)`,
+    };
   const fix =
     policy === 'never'
       ? `\`${program}\` does not accept globs here; quote the glob or list the files`

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { lazy } from '../lazy.js';
 import { nameList, nonNegativeInt, oneOf } from '../schema-helpers.js';
+import { shellPolicyClassNames } from './policy-class-names.js';
 
 // `options.shell` as a zod schema, for resolveOptions and the options table. The shell entry
 // itself checks program specs by hand (program-spec-check.ts) so it loads no schema library;
@@ -50,6 +51,12 @@ export const shellOptionsSchema = lazy((z) =>
     removePrograms: nameList()
       .default([])
       .describe('Default read-only programs the host does not want allowed while planning.'),
+    policyClasses: z
+      .array(oneOf(shellPolicyClassNames))
+      .default([])
+      .describe(
+        "Opt-in classes of trusted non-read-only programs, off by default: 'network-read' allows gh view/list and gh api GET.",
+      ),
   }),
 );
 

@@ -1,4 +1,10 @@
 import { OptionsError } from '../errors.js';
+import {
+  isShellPolicyClass,
+  type ShellPolicyClass,
+  shellPolicyClassNames,
+} from './policy-class-names.js';
+import { shellPolicyClasses } from './policy-classes.js';
 import { checkProgramSpec } from './program-spec-check.js';
 import type { Hazard, ProgramRule } from './spec.js';
 
@@ -36,12 +42,20 @@ export interface ShellPolicy {
   programs?: Readonly<Record<string, ProgramRule | ProgramSpecInput>>;
   /** Default programs to treat as unknown. */
   removePrograms?: readonly string[];
+  /**
+   * Opt-in classes of programs that are not read-only but that the host trusts while planning
+   * (e.g. `'network-read'`: gh view/list and `gh api` GET). Off by default; `programs` and
+   * `removePrograms` still win over a class.
+   */
+  policyClasses?: readonly ShellPolicyClass[];
 }
 
 /** The policy with every program as a ProgramRule. */
 export interface ResolvedShellPolicy {
   programs: ReadonlyMap<string, ProgramRule>;
   removed: ReadonlySet<string>;
+  /** The enabled policy classes (their programs are already in `programs`). */
+  classes: ReadonlySet<ShellPolicyClass>;
 }
 
 function isRule(value: unknown): value is ProgramRule {
@@ -50,7 +64,7 @@ function isRule(value: unknown): value is ProgramRule {
 }
 
 const cache = new WeakMap<object, ResolvedShellPolicy>();
-const empty: ResolvedShellPolicy = { programs: new Map(), removed: new Set() };
+const empty: ResolvedShellPolicy = { programs: new Map(), removed: new Set(), classes: new Set() };
 
 /**
  * Validates a host policy once (cached per object). A bad data spec is a programmer error:
@@ -61,6 +75,23 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
   const hit = cache.get(policy);
   if (hit) return hit;
   const programs = new Map<string, ProgramRule>();
+  const classes = policy.policyClasses ?? [];
+  const unknown = Array.isArray(classes)
+    ? classes.flatMap((name, i) =>
+        isShellPolicyClass(name)
+          ? []
+          : [
+              {
+                path: `policyClasses.${i}`,
+                message: `unknown policy class ${JSON.stringify(name)}; known: ${shellPolicyClassNames.join(', ')}`,
+              },
+            ],
+      )
+    : [{ path: 'policyClasses', message: 'expected an array of policy class names' }];
+  if (unknown.length > 0) throw new OptionsError(unknown);
+  for (const name of classes)
+    for (const [program, rule] of Object.entries(shellPolicyClasses[name].programs))
+      programs.set(program, rule);
   for (const [name, value] of Object.entries(policy.programs ?? {})) {
     if (isRule(value)) programs.set(name, value);
     else {
@@ -72,7 +103,11 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
       programs.set(name, { kind: 'spec', spec: checked.spec });
     }
   }
-  const resolved = { programs, removed: new Set(policy.removePrograms ?? []) };
+  const resolved = {
+    programs,
+    removed: new Set(policy.removePrograms ?? []),
+    classes: new Set<ShellPolicyClass>(classes),
+  };
   cache.set(policy, resolved);
   return resolved;
 }

@@ -13,7 +13,7 @@ const schema = (name: string) =>
   ) as Record<string, unknown>;
 
 const rmReason =
-  'planfirst plan mode: this command is not provably read-only (mutating_program): `rm` changes files, processes or the system; plan the change instead of making it now. While planning, investigate with read-only commands (cat, grep, rg, ls, find, git log, git diff …) and put this step in your plan for approval.';
+  'planfirst plan mode: this command is not provably read-only (mutating_program): `rm` changes files, processes or the system; inspect the current state instead (ls -l, stat, cat, ps) and plan the change. While planning, investigate with read-only commands (cat, grep, rg, ls, find, git log, git diff …) and put this step in your plan for approval.';
 
 describe('Claude Code', () => {
   it('PreToolUse in plan mode denies a command that is not read-only, with the reason', () => {

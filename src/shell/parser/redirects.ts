@@ -14,7 +14,10 @@ function unsupported(shown: string, why: string, fix = 'drop the redirect'): nev
 }
 
 function writes(shown: string, why: string): never {
-  return reject(ShellCodes.redirectWrite, `\`${shown}\` ${why}; drop the redirect to a file`);
+  return reject(
+    ShellCodes.redirectWrite,
+    `\`${shown}\` ${why}; drop the redirect to a file and read the output on stdout`,
+  );
 }
 
 function checkFd(shown: string, fd: number): void {

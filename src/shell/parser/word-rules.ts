@@ -7,11 +7,13 @@ import type { DecodedWord } from './words.js';
 // unquoted characters, which is exactly what bash's expansion steps do.
 
 function isUnquoted(word: DecodedWord, index: number, char: string): boolean {
-  return word.value[index] === char && word.quoted[index] === false;
+  return word.value[index] === char && word.quoted[index] !== true;
 }
 
 /** Unquoted `*` or `?`, or an unquoted `[` that a later `]` (quoted or not) could close. */
 export function hasGlob(word: DecodedWord): boolean {
+  const { value } = word;
+  if (!value.includes('*') && !value.includes('?') && !value.includes('[')) return false;
   let openBracket = false;
   for (let i = 0; i < word.value.length; i++) {
     const char = word.value[i];
@@ -32,6 +34,7 @@ export function hasBraceExpansion(word: DecodedWord): boolean {
   // One entry per brace level still being scanned: did that level see a `,` or `..`? A skipped
   // `}` merges a level into its parent (bash goes on scanning both), except the outermost one,
   // which stays open. Linear, and never more lenient than bash.
+  if (!word.value.includes('{')) return false;
   const levels: boolean[] = [];
   for (let i = 0; i < word.value.length; i++) {
     if (word.quoted[i]) continue;

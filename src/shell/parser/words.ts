@@ -6,8 +6,11 @@ import { isMetachar, type Source } from './source.js';
 export interface DecodedWord {
   /** What the program receives. */
   value: string;
-  /** quoted[i]: value[i] came from quotes or a backslash escape, so bash treats it literally. */
-  quoted: boolean[];
+  /**
+   * quoted[i] is true when value[i] came from quotes or a backslash escape, so bash treats it
+   * literally. Shared and empty for a word with nothing quoted: read it as `quoted[i] === true`.
+   */
+  quoted: readonly boolean[];
   /** Some character was quoted or escaped (line continuations do not count). */
   anyQuoted: boolean;
   /** Source span; `text.slice(start, end)` is the raw word. */
@@ -18,6 +21,25 @@ export interface DecodedWord {
 // `\` inside double quotes escapes only these; before anything else it stays a backslash.
 const doubleQuoteEscapes = new Set(['$', '`', '"', '\\']);
 
+// The word being read. readWord is not re-entrant, so one module-level builder serves every
+// call: no closures or state objects allocated per word on the parser's hot path.
+let value = '';
+// Allocated only once something is quoted: most words have nothing quoted.
+let quoted: boolean[] | undefined;
+let anyQuoted = false;
+
+function markQuoted(count: number): void {
+  if (quoted === undefined) quoted = new Array<boolean>(value.length).fill(false);
+  for (let k = 0; k < count; k++) quoted.push(true);
+  anyQuoted = true;
+}
+
+function push(char: string, isQuoted: boolean): void {
+  if (isQuoted) markQuoted(1);
+  else quoted?.push(false);
+  value += char;
+}
+
 /**
  * Reads one word at `src.pos` with bash's quoting rules and stops at the first unquoted
  * metacharacter. Rejects every expansion (`$`, backticks) instead of decoding it.
@@ -25,14 +47,9 @@ const doubleQuoteEscapes = new Set(['$', '`', '"', '\\']);
 export function readWord(src: Source): DecodedWord {
   const { text } = src;
   const start = src.pos;
-  let value = '';
-  const quoted: boolean[] = [];
-  let anyQuoted = false;
-  const push = (char: string, isQuoted: boolean) => {
-    value += char;
-    quoted.push(isQuoted);
-    if (isQuoted) anyQuoted = true;
-  };
+  value = '';
+  quoted = undefined;
+  anyQuoted = false;
   let i = start;
   while (i < text.length) {
     const char = text[i] as string;
@@ -50,15 +67,17 @@ export function readWord(src: Source): DecodedWord {
     } else if (char === "'") {
       const close = text.indexOf("'", i + 1);
       if (close < 0) {
-        reject(ShellCodes.syntax, `unterminated single quote in ${show(text.slice(start))}`);
+        reject(
+          ShellCodes.syntax,
+          `unterminated single quote in ${show(text.slice(start))}; close it with '`,
+        );
       }
+      markQuoted(close - i - 1);
       value += text.slice(i + 1, close);
-      for (let k = i + 1; k < close; k++) quoted.push(true);
-      anyQuoted = true;
       i = close + 1;
     } else if (char === '"') {
-      i = readDoubleQuoted(text, i, push);
-      anyQuoted = true;
+      markQuoted(0);
+      i = readDoubleQuoted(text, i);
     } else if (char === '$') {
       rejectDollar(text, i);
     } else if (char === '`') {
@@ -67,14 +86,24 @@ export function readWord(src: Source): DecodedWord {
       // A run of plain characters is copied in one slice; this loop is the parser's hot path.
       let end = i + 1;
       while (end < text.length && isPlain(text[end] as string)) end++;
+      // (markQuoted may have set it; TypeScript cannot see that through the calls.)
+      const marks = quoted as boolean[] | undefined;
+      if (marks !== undefined) for (let k = i; k < end; k++) marks.push(false);
       value += text.slice(i, end);
-      for (let k = i; k < end; k++) quoted.push(false);
       i = end;
     }
   }
   src.pos = i;
-  return { value, quoted, anyQuoted, start, end: i };
+  return {
+    value,
+    quoted: (quoted as boolean[] | undefined) ?? nothingQuoted,
+    anyQuoted,
+    start,
+    end: i,
+  };
 }
+
+const nothingQuoted: readonly boolean[] = Object.freeze([]);
 
 /** Neither a metacharacter nor the start of a quote, escape or expansion. */
 function isPlain(char: string): boolean {
@@ -89,16 +118,15 @@ function isPlain(char: string): boolean {
 }
 
 /** Decodes `"…"` starting at the opening quote; returns the index after the closing quote. */
-function readDoubleQuoted(
-  text: string,
-  open: number,
-  push: (char: string, isQuoted: boolean) => void,
-): number {
+function readDoubleQuoted(text: string, open: number): number {
   let i = open + 1;
   for (;;) {
     const char = text[i];
     if (char === undefined) {
-      reject(ShellCodes.syntax, `unterminated double quote in ${show(text.slice(open))}`);
+      reject(
+        ShellCodes.syntax,
+        `unterminated double quote in ${show(text.slice(open))}; close it with "`,
+      );
     }
     if (char === '"') return i + 1;
     if (char === '$') rejectDollar(text, i);

@@ -33,7 +33,7 @@ const interpreters: Category = {
 const buildTools: Category = {
   code: ShellCodes.buildTool,
   reason:
-    'runs project scripts, hooks or config code and may write caches or install files; say in the plan what to run instead of running it now',
+    'runs project scripts, hooks or config code and may write caches or install files; read its configuration instead (cat package.json, Makefile, pyproject.toml, Cargo.toml …) and say in the plan what to run',
   programs: list(
     'npm npx pnpm pnpx yarn corepack pip pip3 pipx poetry pdm uv uvx conda mamba gem ' +
       'bundle bundler rake composer cargo rustc rustup go gofmt make gmake cmake ninja ' +
@@ -46,7 +46,8 @@ const buildTools: Category = {
 
 const network: Category = {
   code: ShellCodes.networkProgram,
-  reason: 'reaches the network or a remote service; plan the call instead of making it now',
+  reason:
+    'reaches the network or a remote service; read what is already local instead (git log, git show, cat of cached files) and plan the call',
   programs: list(
     'curl wget ssh scp sftp rsync nc ncat netcat socat telnet ftp ping traceroute dig ' +
       'nslookup host whois nmap http https aria2c openssl gh aws gcloud az docker podman ' +
@@ -54,10 +55,12 @@ const network: Category = {
   ),
 };
 
+// top stays here even as `top -bn1`: procps-ng 4 creates $XDG_CONFIG_HOME/procps (or
+// ~/.config/procps) on every start, batch mode and --help included, before it reads its options.
 const interactive: Category = {
   code: ShellCodes.interactiveProgram,
   reason:
-    'is a pager or editor that waits for the terminal (and can run commands); use cat, head, sed -n or grep to read files',
+    'is a pager, editor or terminal program that waits for the terminal (and can run commands); use cat, head, sed -n or grep to read files, and ps, uptime or free for processes, load and memory',
   programs: list(
     'less more most pager man info vi vim nvim view vimdiff ex ed nano pico emacs ' +
       'emacsclient micro joe code top htop btop tmux screen fzf',
@@ -76,7 +79,8 @@ const wrappers: Category = {
 
 const builtins: Category = {
   code: ShellCodes.shellBuiltin,
-  reason: 'evaluates code or changes the shell itself; plan it instead of running it',
+  reason:
+    'evaluates code or changes the shell itself; to read variables use printenv or env, to see what a name runs use `type` or `command -v`',
   programs: list(
     'eval exec source . alias unalias export set unset trap declare typeset local ' +
       'readonly shopt enable builtin hash history fc umask ulimit let bind complete compgen ' +
@@ -87,7 +91,8 @@ const builtins: Category = {
 
 const mutators: Category = {
   code: ShellCodes.mutatingProgram,
-  reason: 'changes files, processes or the system; plan the change instead of making it now',
+  reason:
+    'changes files, processes or the system; inspect the current state instead (ls -l, stat, cat, ps) and plan the change',
   programs: list(
     'rm mv cp tee dd touch mkdir rmdir chmod chown chgrp ln link unlink install truncate ' +
       'patch kill killall pkill mkfifo mknod mktemp shred split csplit sponge fallocate ' +

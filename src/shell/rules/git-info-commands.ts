@@ -1,5 +1,6 @@
 import { ShellCodes } from '../codes.js';
 import type { ProgramSpec } from '../spec.js';
+import { diffOptions } from './git-diff-options.js';
 import { bySpec, type SubcommandJudge, subcommandBlock } from './git-judge.js';
 import { attached, flag, needs } from './git-option-kinds.js';
 
@@ -116,6 +117,55 @@ const judgeNotes: SubcommandJudge = (args, context) => {
   );
 };
 
+/**
+ * `git range-diff [OPTIONS] (OLD...NEW | BASE OLD NEW | OLD-BASE..OLD NEW-BASE..NEW) [-- PATH…]`:
+ * compares two commit ranges through an internal `git log -p`. It takes the diff options
+ * (with their hazards: --output, --ext-diff, --textconv), so they are judged like git diff's.
+ * Exact names only: unknown words go to git's diff parser, which does not abbreviate.
+ */
+const rangeDiffSpec: ProgramSpec = {
+  options: {
+    ...diffOptions,
+    '--creation-factor': attached,
+    '--dual-color': flag,
+    '--no-dual-color': flag,
+    '--left-only': flag,
+    '--right-only': flag,
+    '--notes': attached,
+    '--no-notes': flag,
+  },
+  abbreviations: false,
+  globs: 'after-end-of-options',
+};
+
+/**
+ * `git submodule status [--cached] [--recursive] [--] [PATH…]` (and `git submodule` alone, which
+ * is status). It prints each submodule's commit: it compares commits, not working trees
+ * (`--ignore-submodules=dirty`), and writes no index (the oracle test proves it on a stat-dirty
+ * superproject and submodule). Every other submodule command clones, checks out or runs
+ * `foreach` code.
+ */
+const submoduleStatusSpec: ProgramSpec = {
+  options: {
+    '-q': flag,
+    '--quiet': { alias: '-q' },
+    '--cached': flag,
+    '--recursive': flag,
+  },
+  abbreviations: false,
+  permute: false,
+  globs: 'after-end-of-options',
+};
+const judgeSubmoduleStatus = bySpec('submodule status', submoduleStatusSpec);
+
+const judgeSubmodule: SubcommandJudge = (args, context) => {
+  if (args.length === 0) return { kind: 'ok' };
+  if (args[0]?.value === 'status') return judgeSubmoduleStatus(args.slice(1), context);
+  return subcommandBlock(
+    `\`git submodule ${args[0]?.value ?? ''}\` clones, checks out, writes config or runs code; \`git submodule status\` (and \`git ls-files -s\`, \`cat .gitmodules\`) read the same information`,
+  );
+};
+
 /** The subcommands of this file, for the subcommand table. */
 export const infoSubcommands: Readonly<Record<string, SubcommandJudge>> = {
   'count-objects': bySpec('count-objects', countObjectsSpec),
@@ -126,4 +176,6 @@ export const infoSubcommands: Readonly<Record<string, SubcommandJudge>> = {
   'show-branch': bySpec('show-branch', showBranchSpec),
   'symbolic-ref': bySpec('symbolic-ref', symbolicRefRead),
   notes: judgeNotes,
+  'range-diff': bySpec('range-diff', rangeDiffSpec),
+  submodule: judgeSubmodule,
 };

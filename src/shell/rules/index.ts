@@ -76,5 +76,12 @@ export const defaultPrograms: ProgramTable = mergeTables(programFamilies);
  * so names like `constructor` are unknown programs rather than Object.prototype members.
  */
 export function findRule(table: ProgramTable, program: string): ProgramRule | undefined {
+  if (table === defaultPrograms) return defaultProgramMap.get(program);
   return Object.hasOwn(table, program) ? table[program] : undefined;
 }
+
+// The default table as a Map: a few hundred keys put a plain object in dictionary mode, and
+// this lookup runs once per command.
+const defaultProgramMap: ReadonlyMap<string, ProgramRule> = new Map(
+  Object.entries(defaultPrograms),
+);

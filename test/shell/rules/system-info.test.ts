@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analyzeShellCommand } from '../../../src/shell/analyze.js';
 import { judge, judgeResult } from './judge.js';
 
 describe('system information programs only report', () => {
@@ -120,5 +125,31 @@ describe('env prints the environment or runs a command with NAME=VALUE set', () 
   it('tells the model that env -i drops the hardened environment', () => {
     const result = judgeResult('env -i touch x');
     expect(result.kind === 'block' ? result.reason : '').toContain('cleared or unset');
+  });
+});
+
+const hasTop = spawnSync('top', ['-bn1'], { encoding: 'utf8', input: '' }).status === 0;
+
+describe.runIf(hasTop)('top stays refused: even `top -bn1` writes', () => {
+  it('the real procps top creates its config directory in batch mode; the analyzer refuses it', () => {
+    const home = mkdtempSync(join(tmpdir(), 'planfirst-top-'));
+    try {
+      const r = spawnSync('bash', ['-c', 'top -bn1'], {
+        cwd: home,
+        env: { PATH: process.env.PATH, HOME: home, LC_ALL: 'C' },
+        encoding: 'utf8',
+        input: '',
+        timeout: 60_000,
+      });
+      expect(r.status).toBe(0);
+      expect(readdirSync(home)).toEqual(['.config']);
+      expect(readdirSync(join(home, '.config'))).toEqual(['procps']);
+      expect(analyzeShellCommand('top -bn1')).toMatchObject({
+        readOnly: false,
+        code: 'interactive_program',
+      });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
