@@ -4,7 +4,7 @@
 // included. Target: median ≤ 80 ms. Compared with bare `node -e 0` (the floor on this machine)
 // and with the same call through `node dist/cli.js hook`, which loads the whole library.
 //
-// Usage: npm run build && node bench/hook-process.mjs [runs]   (default 30 runs each)
+// Usage: npm run build && npm run bench:hook [-- runs]   (default 30 runs each)
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
