@@ -35,7 +35,7 @@ export const sessionSchema = lazy((z) =>
     .superRefine((session, ctx) => {
       for (const issue of planModeInvariantIssues(session.planMode))
         ctx.addIssue({ code: 'custom', path: ['planMode', issue.path], message: issue.message });
-      for (const issue of runInvariantIssues(session.run, session.messages, session.planMode))
+      for (const issue of runInvariantIssues(session.run, session.messages))
         ctx.addIssue({ code: 'custom', path: ['run', ...issue.path], message: issue.message });
     }),
 );

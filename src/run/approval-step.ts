@@ -50,9 +50,7 @@ export function onApprovalDecision(
   // A decision arriving while tools run (a host driving step itself) closes that turn first:
   // results in hand are kept, the other calls are answered, so no call is left without one.
   const parked = session.run.phase === 'approval';
-  const s = parked
-    ? r.state
-    : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision), scope);
+  const s = parked ? r.state : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision));
   scope.events.push({ type: 'approval_resolved', approvalId: r.decision.approvalId, code: r.code });
   return continueAfterDecision(s, scope);
 }
@@ -91,7 +89,7 @@ export function continueAfterDecision(session: SessionState, scope: StepScope): 
         {
           status: 'completed',
           reason: RunReasons.approvalTimedOut,
-          text: 'Nobody answered the approval request in time; the plan is still waiting. Ask the agent to propose it again when you are back.',
+          text: 'Nobody answered the approval request in time, so the plan was not approved. Ask the agent to propose it again when you are back.',
         },
         scope,
       );
@@ -102,7 +100,7 @@ export function continueAfterDecision(session: SessionState, scope: StepScope): 
 }
 
 /** A decision arriving while no run is parked starts a run of its own. */
-function startDecisionRun(session: SessionState, _scope: StepScope): SessionState {
+function startDecisionRun(session: SessionState): SessionState {
   const s = resetRunBudgets(session);
   return withRun(s, {
     phase: 'idle',
@@ -114,5 +112,3 @@ function startDecisionRun(session: SessionState, _scope: StepScope): SessionStat
     bookkeepingTurns: 0,
   });
 }
-
-export { result };

@@ -64,7 +64,7 @@ export function describeError(error: unknown): string {
 /**
  * A signal that fires when any of `signals` fires, and `dispose` to remove its listeners:
  * one long-lived signal (the host's) must not collect a listener per model call, tool or
- * approval (AbortSignal.any is missing before Node 20.3).
+ * approval, and AbortSignal.any gives no way to remove the ones it adds.
  */
 export function linkSignals(...signals: AbortSignal[]): { signal: AbortSignal; dispose(): void } {
   const fired = signals.find((s) => s.aborted);

@@ -1,5 +1,4 @@
 import type { Message } from '../messages.js';
-import type { PlanModeState } from '../plan-mode/state.js';
 import type { RunState } from './state-schema.js';
 
 export interface RunIssue {
@@ -12,11 +11,7 @@ export interface RunIssue {
  * executed is the last message, an assistant message, and tracks its tool calls one for one.
  * A session that breaks them is rejected by parseSession instead of crashing a later step.
  */
-export function runInvariantIssues(
-  run: RunState,
-  messages: readonly Message[],
-  _planMode: PlanModeState,
-): RunIssue[] {
+export function runInvariantIssues(run: RunState, messages: readonly Message[]): RunIssue[] {
   const issues: RunIssue[] = [];
   if (run.startIndex > messages.length)
     issues.push({

@@ -185,6 +185,7 @@ describe('hostile host values end the run with a documented status or typed erro
       const r = step(s as never, input as never);
       expect(r.effect.type).toBe('finish');
       expect(r.effect.type === 'finish' && r.effect.outcome.status).toBe('error');
+      expect(r.effect.type === 'finish' && r.effect.outcome.reason).toBe('unreadable_input');
       expect(r.session).toBe(s);
     }
   });

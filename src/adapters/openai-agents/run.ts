@@ -107,13 +107,6 @@ function promptContext(messages: readonly Message[]): TurnContext {
 // Thrown from the model-input hook to stop the SDK before a call past the cap.
 class ModelCallCap extends Error {}
 
-// Consecutive bookkeeping-only turns a run goes on from (the run loop's option when the
-// options have it, else the same default).
-function maxBookkeepingTurns(ctx: AdapterContext): number {
-  const value = (ctx.options.run as { maxBookkeepingTurns?: unknown }).maxBookkeepingTurns;
-  return typeof value === 'number' ? value : 3;
-}
-
 /**
  * Counts every model call the SDK makes (its `callModelInputFilter` runs right before each
  * one; the host's own filter still runs) and stops the SDK before a call past `limit`.
@@ -133,7 +126,7 @@ function countingFilter<TContext>(
     else if (bookkeeping > 0) counter.bookkeeping++;
     ctx.turn = { work: 0, bookkeeping: 0 };
     if (counter.calls >= ctx.options.run.maxModelCalls) throw new ModelCallCap();
-    if (counter.bookkeeping > maxBookkeepingTurns(ctx)) throw new ModelCallCap();
+    if (counter.bookkeeping > ctx.options.run.maxBookkeepingTurns) throw new ModelCallCap();
     counter.calls++;
     return host ? host(args) : args.modelData;
   };
