@@ -13,6 +13,7 @@ import {
   resolveOptions,
   worstCaseModelCalls,
 } from '../../../src/index.js';
+import { type Fault, faultArbitrary } from '../faults.js';
 
 // Adversarial runs through the real generateText loop and the SDK's own mock model: random
 // replies (parallel, duplicate-id and plan-tool calls, mutating and read-only shell commands),
@@ -79,13 +80,7 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('prompt') }),
 );
 // Faults, each at the n-th tool execution or adapter event of the whole conversation.
-const fault = fc.oneof(
-  fc.record({ kind: fc.constant('throw' as const), at: fc.nat(3) }),
-  fc.record({ kind: fc.constant('hang' as const), at: fc.nat(3) }),
-  fc.record({ kind: fc.constant('abort_after_tool' as const), at: fc.nat(3) }),
-  fc.record({ kind: fc.constant('abort_in_event' as const), at: fc.nat(5) }),
-);
-type Fault = typeof fault extends fc.Arbitrary<infer T> ? T : never;
+const fault = faultArbitrary(3);
 // Calls whose verdict a session reloaded from JSON must give exactly as the live one does.
 const probes = [
   ['write_file', { path: 'a.ts', content: 'x' }],

@@ -11,6 +11,7 @@ import {
   resolveOptions,
   worstCaseModelCalls,
 } from '../../../src/index.js';
+import { type Fault, faultArbitrary } from '../faults.js';
 import { now, revisedPlan, samplePlan, strictPlanArguments } from './helpers.js';
 
 // Adversarial runs through the real Agents SDK loop and its ScriptedModel: random turns
@@ -42,13 +43,7 @@ const turn = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ text: 'Done.' }) },
 );
 // Faults, each at the n-th tool execution or adapter event of the whole conversation.
-const fault = fc.oneof(
-  fc.record({ kind: fc.constant('throw' as const), at: fc.nat(2) }),
-  fc.record({ kind: fc.constant('hang' as const), at: fc.nat(2) }),
-  fc.record({ kind: fc.constant('abort_after_tool' as const), at: fc.nat(2) }),
-  fc.record({ kind: fc.constant('abort_in_event' as const), at: fc.nat(5) }),
-);
-type Fault = typeof fault extends fc.Arbitrary<infer T> ? T : never;
+const fault = faultArbitrary(2);
 // Across all runs: the faults really happen and results really get checked (not vacuous).
 const seen = {
   thrown: 0,

@@ -12,6 +12,7 @@ import {
   resolveOptions,
   worstCaseModelCalls,
 } from '../../../src/index.js';
+import { type Fault, faultArbitrary } from '../faults.js';
 import { plan, type Scenario, scenario, script } from './harness.js';
 
 // Adversarial runs through a real pi Agent on pi's faux model: random turns (parallel and
@@ -39,13 +40,7 @@ const seen = {
   capped: 0,
 };
 // Faults, each at the n-th host tool execution or planfirst event of the whole run.
-const fault = fc.oneof(
-  fc.record({ kind: fc.constant('throw' as const), at: fc.nat(3) }),
-  fc.record({ kind: fc.constant('hang' as const), at: fc.nat(3) }),
-  fc.record({ kind: fc.constant('abort_after_tool' as const), at: fc.nat(3) }),
-  fc.record({ kind: fc.constant('abort_in_event' as const), at: fc.nat(5) }),
-);
-type Fault = typeof fault extends fc.Arbitrary<infer T> ? T : never;
+const fault = faultArbitrary(3);
 const probes = [
   ['edit_file', { path: 'a.ts', content: 'x' }],
   ['exec', { command: 'rm -rf build' }],
