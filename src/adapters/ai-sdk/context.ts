@@ -2,6 +2,7 @@ import type { ToolSet } from 'ai';
 import {
   checkToolCall,
   type GateDecision,
+  isReadOnlyCall,
   newApprovalId,
   type PlanfirstOptions,
   type ResolvedOptions,
@@ -53,10 +54,6 @@ export interface AdapterContext {
   readOnly(name: string, input: unknown): boolean;
 }
 
-// checkToolCall() judges any state that is not exactly normal mode as plan mode, so this view
-// asks "would plan mode let it run?" — the read-only verdict the resolver needs in every mode.
-const planView = { planMode: { mode: 'plan' } } as const;
-
 /** Validates the config once (options throw `OptionsError` here) and builds the context. */
 export function createContext(config: PlanfirstAiSdkConfig): AdapterContext {
   const options = resolveOptions(config.options ?? {});
@@ -77,6 +74,6 @@ export function createContext(config: PlanfirstAiSdkConfig): AdapterContext {
       else annotated.delete(name);
     },
     gate: (name, input) => checkToolCall(config.store.get(), call(name, input), options),
-    readOnly: (name, input) => checkToolCall(planView, call(name, input), options).allowed,
+    readOnly: (name, input) => isReadOnlyCall(call(name, input), options),
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@openai/agents';
 import {
   checkToolCall,
+  isReadOnlyCall as coreIsReadOnlyCall,
   ErrorCodes,
   type GateDecision,
   PlanfirstError,
@@ -83,10 +84,6 @@ export function wrapTools<TContext = unknown>(
   });
 }
 
-// Any state that is not validly normal is plan mode to the gate (fail closed), so this probe
-// asks "would the gate let this through while planning?", i.e. is the call provably read-only.
-const planModeProbe = { planMode: { mode: 'plan' } };
-
 /**
  * Whether a call was read-only, for turn summaries: the gate's verdict as if plan
  * mode were on, whatever the mode now. In normal mode the gate allows everything, which says
@@ -95,7 +92,7 @@ const planModeProbe = { planMode: { mode: 'plan' } };
 export function isReadOnlyCall(ctx: AdapterContext, call: ToolCallBlock): boolean {
   const readOnly = ctx.readOnlyTools.has(call.name) ? { readOnly: true } : {};
   const input = withoutNulls(call.input, false);
-  return checkToolCall(planModeProbe, { name: call.name, input, ...readOnly }, ctx.options).allowed;
+  return coreIsReadOnlyCall({ name: call.name, input, ...readOnly }, ctx.options);
 }
 
 /** The ids of the calls planfirst's guardrail blocked, from a run result's guardrail results. */
