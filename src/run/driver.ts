@@ -16,6 +16,7 @@ import type {
   ToolDefinition,
   ToolResult,
 } from './types.js';
+import { waitForAnswer } from './wait-for-answer.js';
 
 export type { ToolOutput };
 
@@ -259,20 +260,23 @@ async function awaitDecision(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<unknown> {
-  const timedOut = { action: 'timeout', approvalId: request.approvalId };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  const ends = new Promise<unknown>((resolve) => {
-    timer = setTimeout(() => resolve(timedOut), timeoutMs);
-    onAbort = () => resolve(timedOut);
-    signal.addEventListener('abort', onAbort, { once: true });
+  const invalid = (error: unknown) => ({
+    action: 'invalid',
+    approvalId: request.approvalId,
+    error: describeError(error),
   });
-  try {
-    return readDecision(await Promise.race([handler(request, { signal }), ends]));
-  } catch (error) {
-    return { action: 'invalid', approvalId: request.approvalId, error: describeError(error) };
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+  const outcome = await waitForAnswer(() => handler(request, { signal }), timeoutMs, signal);
+  switch (outcome.kind) {
+    case 'answer':
+      try {
+        return readDecision(outcome.value);
+      } catch (error) {
+        return invalid(error);
+      }
+    case 'failed':
+      return invalid(outcome.error);
+    default:
+      // Timed out or aborted: the caller sees the abort on the signal and parks the plan.
+      return { action: 'timeout', approvalId: request.approvalId };
   }
 }

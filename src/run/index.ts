@@ -26,3 +26,4 @@ export type {
   ToolDefinition,
   ToolResult,
 } from './types.js';
+export { type WaitOutcome, waitForAnswer } from './wait-for-answer.js';

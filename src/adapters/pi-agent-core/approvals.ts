@@ -6,6 +6,7 @@ import {
   type TransitionCode,
   takeDecisionMessage,
 } from '../../index.js';
+import { waitForAnswer } from '../../internal.js';
 import type { AdapterContext } from './context.js';
 import type { PiApprovalContext, PiApprovalHandler, PiApprovalRequest } from './types.js';
 
@@ -30,35 +31,20 @@ export async function askHandler(
   signal: AbortSignal,
 ): Promise<HandlerAnswer> {
   const approvalId = request.approvalId;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  const timeout = new Promise<HandlerAnswer>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ kind: 'decision', decision: { action: 'timeout', approvalId } }),
-      timeoutMs,
-    );
-  });
-  const aborted = new Promise<HandlerAnswer>((resolve) => {
-    onAbort = () => resolve({ kind: 'aborted' });
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
   // `{ signal }` like runAgent's handlers, and still the signal itself for `(request, signal)`.
   const context = Object.assign(AbortSignal.any([signal]), { signal }) as PiApprovalContext;
-  const answered = Promise.resolve()
-    .then(() => handler(request, context))
-    .then(
-      (answer): HandlerAnswer => ({ kind: 'decision', decision: { ...answer, approvalId } }),
-      (error: unknown): HandlerAnswer => ({
-        kind: 'failed',
-        message: error instanceof Error ? error.message : String(error),
-      }),
-    );
-  try {
-    return await Promise.race([answered, timeout, aborted]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) signal.removeEventListener('abort', onAbort);
+  const outcome = await waitForAnswer(() => handler(request, context), timeoutMs, signal);
+  switch (outcome.kind) {
+    case 'answer':
+      return { kind: 'decision', decision: { ...outcome.value, approvalId } };
+    case 'failed': {
+      const { error } = outcome;
+      return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+    case 'timed_out':
+      return { kind: 'decision', decision: { action: 'timeout', approvalId } };
+    case 'aborted':
+      return { kind: 'aborted' };
   }
 }
 
