@@ -38,13 +38,16 @@ export class PlanfirstError<C extends string = ErrorCode> extends Error {
   readonly code: C;
   constructor(code: C, message: string) {
     super(message);
-    this.name = new.target.name;
+    // The published build renames classes; each of ours names itself, a host's subclass keeps
+    // its own class name.
+    this.name = new.target === PlanfirstError ? 'PlanfirstError' : new.target.name;
     this.code = code;
   }
 }
 
 /** Base of errors that list every bad path of an input, so one fix-up pass is enough. */
 export class ValidationError extends PlanfirstError {
+  override name = 'ValidationError';
   readonly issues: readonly ValidationIssue[];
   constructor(code: ErrorCode, what: string, issues: readonly ValidationIssue[]) {
     super(code, `${what}:\n${issues.map((i) => `  - ${i.path}: ${i.message}`).join('\n')}`);
@@ -54,6 +57,7 @@ export class ValidationError extends PlanfirstError {
 
 /** Thrown by resolveOptions() when the options object is invalid. */
 export class OptionsError extends ValidationError {
+  override name = 'OptionsError';
   constructor(issues: readonly ValidationIssue[]) {
     super(ErrorCodes.invalidOptions, 'invalid planfirst options', issues);
   }
@@ -61,6 +65,7 @@ export class OptionsError extends ValidationError {
 
 /** Thrown by parseSession() when stored state is not a valid session. */
 export class SessionError extends ValidationError {
+  override name = 'SessionError';
   constructor(issues: readonly ValidationIssue[]) {
     super(ErrorCodes.invalidSession, 'invalid planfirst session', issues);
   }
@@ -68,6 +73,7 @@ export class SessionError extends ValidationError {
 
 /** Thrown when an approval id is needed and the platform has no crypto.randomUUID. */
 export class CsprngUnavailableError extends PlanfirstError {
+  override name = 'CsprngUnavailableError';
   constructor() {
     super(
       ErrorCodes.noCsprng,

@@ -19,6 +19,7 @@ interface NodeModuleApi {
  * analyzer, the approval machine on parsed state) still works there.
  */
 export class DependencyUnavailableError extends PlanfirstError {
+  override name = 'DependencyUnavailableError';
   /** The package that could not be loaded: `zod`, `@sinclair/typebox` or `@sinclair/typebox/value`. */
   readonly dependency: string;
   constructor(dependency: string, why: string, options?: { cause: unknown }) {

@@ -24,6 +24,7 @@ export type ToolRefusalCode =
  * result for the model, whose text is `message` verbatim (see `toString`).
  */
 export class PlanfirstToolError extends PlanfirstError<ToolRefusalCode> {
+  override name = 'PlanfirstToolError';
   /** The gate's full verdict when the gate blocked the call. */
   readonly decision: GateDecision | undefined;
   constructor(code: ToolRefusalCode, message: string, decision?: GateDecision) {

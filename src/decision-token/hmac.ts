@@ -32,6 +32,7 @@ interface Subtle {
 
 /** Thrown when the host's key is missing, too short or not an HMAC key: a setup error. */
 export class DecisionTokenKeyError extends PlanfirstError {
+  override name = 'DecisionTokenKeyError';
   constructor(message: string) {
     super(ErrorCodes.invalidTokenKey, message);
   }

@@ -7,6 +7,7 @@ import { defaultPrograms, findRule } from '../shell/rules/index.js';
 
 /** Thrown by parseHookConfig() for a settings file that is not valid. */
 export class HookConfigError extends ValidationError {
+  override name = 'HookConfigError';
   constructor(issues: readonly ValidationIssue[]) {
     super(ErrorCodes.invalidHookConfig, 'invalid planfirst hook config', issues);
   }

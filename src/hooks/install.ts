@@ -34,6 +34,7 @@ export interface InstallContext {
 
 /** Thrown for a config file planfirst cannot merge into safely (nothing is written). */
 export class HookInstallError extends Error {
+  override name = 'HookInstallError';
   readonly code = 'hook_install_refused';
 }
 

@@ -12,6 +12,7 @@ import type { ToolDefinition } from './types.js';
  * has run.
  */
 export class RunConfigError extends PlanfirstError {
+  override name = 'RunConfigError';
   constructor(message: string) {
     super(ErrorCodes.invalidRunConfig, message);
   }

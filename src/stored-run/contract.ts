@@ -66,6 +66,7 @@ export interface VersionedSessionStore {
  * thrown) by `save`; throw it yourself where a conflict is a bug.
  */
 export class VersionConflictError extends PlanfirstError {
+  override name = 'VersionConflictError';
   readonly sessionId: string;
   readonly expectedVersion: number;
   /** The version found instead; 0 when the session does not exist. */
@@ -83,6 +84,7 @@ export class VersionConflictError extends PlanfirstError {
 
 /** A store was called with an argument it cannot use (an empty session id, version -1). */
 export class StoreInputError extends PlanfirstError {
+  override name = 'StoreInputError';
   constructor(message: string) {
     super(ErrorCodes.invalidStoreInput, message);
   }

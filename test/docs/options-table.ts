@@ -30,19 +30,29 @@ function typeOf(node: JsonSchemaNode): string {
   return Array.isArray(node.type) ? node.type.join(' \\| ') : (node.type ?? 'object');
 }
 
-function rows(node: JsonSchemaNode, prefix: string, out: string[]): void {
+// A default longer than this goes in a list under the table: the formatter pads every row of a
+// column to its widest cell, and one long list would widen the whole table.
+const maxDefaultWidth = 40;
+
+function rows(node: JsonSchemaNode, prefix: string, out: string[], long: string[]): void {
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (child.type === 'object' && child.properties) {
       if (child.description) out.push(`| \`${path}\` | object | — | ${child.description} |`);
-      rows(child, path, out);
+      rows(child, path, out, long);
       continue;
+    }
+    const json = child.default === undefined ? undefined : JSON.stringify(child.default);
+    if (json !== undefined && json.length > maxDefaultWidth && !child.defaultLabel) {
+      long.push(`- \`${path}\`: \`${json}\``);
     }
     const def = child.defaultLabel
       ? `\`${child.defaultLabel}\``
-      : child.default === undefined
+      : json === undefined
         ? '—'
-        : `\`${JSON.stringify(child.default)}\``;
+        : json.length > maxDefaultWidth
+          ? 'see below'
+          : `\`${json}\``;
     out.push(`| \`${path}\` | ${typeOf(child)} | ${def} | ${child.description ?? ''} |`);
   }
 }
@@ -54,6 +64,8 @@ export function optionsTable(): string {
     unrepresentable: 'any',
   }) as JsonSchemaNode;
   const out = ['| option | type | default | what it does |', '| --- | --- | --- | --- |'];
-  rows(schema, '', out);
-  return out.join('\n');
+  const long: string[] = [];
+  rows(schema, '', out, long);
+  if (long.length === 0) return out.join('\n');
+  return [...out, '', 'Defaults too long for the table:', '', ...long].join('\n');
 }

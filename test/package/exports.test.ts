@@ -67,6 +67,47 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
     for (const name of publicNames) expect(cjs[name], name).toBeDefined();
   });
 
+  it('keeps every error class name in the minified build, in both formats', async () => {
+    type ErrorClass = new (...args: unknown[]) => Error;
+    const made: Record<string, unknown[]> = {
+      PlanfirstError: ['invalid_options', 'm'],
+      ValidationError: ['invalid_options', 'what', []],
+      OptionsError: [[]],
+      SessionError: [[]],
+      CsprngUnavailableError: [],
+      DecisionTokenKeyError: ['m'],
+      DependencyUnavailableError: ['zod', 'why'],
+      HookConfigError: [[]],
+      RunConfigError: ['m'],
+      StoreInputError: ['m'],
+      VersionConflictError: ['s', 1, 2],
+    };
+    const esm = (await import(new URL('index.js', dist).href)) as Record<string, ErrorClass>;
+    const cjs = createRequire(import.meta.url)(new URL('index.cjs', dist).pathname) as Record<
+      string,
+      ErrorClass
+    >;
+    const tool = (await import(new URL('adapters/ai-sdk.js', dist).href)) as Record<
+      string,
+      ErrorClass
+    >;
+    // A new error class must join the table above.
+    expect(
+      Object.keys(esm)
+        .filter((name) => name.endsWith('Error'))
+        .sort(),
+    ).toEqual(Object.keys(made).sort());
+    for (const [name, args] of Object.entries(made)) {
+      for (const module of [esm, cjs]) {
+        const error = new (module[name] as ErrorClass)(...args);
+        expect(error.name).toBe(name);
+        expect(String(error).startsWith(`${name}:`)).toBe(true);
+      }
+    }
+    const refusal = new (tool.PlanfirstToolError as ErrorClass)('not_read_only', 'm');
+    expect(refusal.name).toBe('PlanfirstToolError');
+  });
+
   it('exposes the scripted model on planfirst/testing in both formats', async () => {
     const esm = (await import(new URL('testing/index.js', dist).href)) as Record<string, unknown>;
     const cjs = createRequire(import.meta.url)(
