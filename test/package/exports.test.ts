@@ -108,6 +108,24 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
     expect(refusal.name).toBe('PlanfirstToolError');
   });
 
+  it('documents every export of every public entry in the README', async () => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ).exports as Record<string, string | { import: string | { default: string } }>;
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const missing: string[] = [];
+    for (const [subpath, target] of Object.entries(manifest)) {
+      // planfirst/internal is shared by the adapters and documented as not part of the API.
+      if (typeof target === 'string' || subpath === './internal') continue;
+      const file = typeof target.import === 'string' ? target.import : target.import.default;
+      const module = (await import(new URL(`../../${file}`, import.meta.url).href)) as object;
+      for (const name of Object.keys(module)) {
+        if (name !== 'default' && !readme.includes(name)) missing.push(`${subpath} ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('exposes the scripted model on planfirst/testing in both formats', async () => {
     const esm = (await import(new URL('testing/index.js', dist).href)) as Record<string, unknown>;
     const cjs = createRequire(import.meta.url)(
