@@ -170,8 +170,8 @@ function resolveLong(
   if (exact !== undefined) return { key: spelled, canonical: exact.key, option: exact.option };
   if (spec.abbreviations === false) return describeUnknown(program, spelled, word);
   const candidates: { key: string; canonical: string; option: OptionSpec }[] = [];
-  for (const key of Object.keys(spec.options)) {
-    if (!key.startsWith('--') || !key.startsWith(spelled)) continue;
+  for (const key of longKeys(spec)) {
+    if (!key.startsWith(spelled)) continue;
     const target = canonicalOption(spec, key);
     if (target === undefined) continue;
     candidates.push({ key, canonical: target.key, option: target.option });
@@ -186,6 +186,19 @@ function resolveLong(
     );
   }
   return first;
+}
+
+// The `--` keys of each spec's option table, in table order, listed on the first abbreviation
+// lookup instead of on every one. Keyed by the options object, which a spec never replaces.
+const longKeyCache = new WeakMap<object, readonly string[]>();
+
+function longKeys(spec: ProgramSpec): readonly string[] {
+  let keys = longKeyCache.get(spec.options);
+  if (keys === undefined) {
+    keys = Object.keys(spec.options).filter((key) => key.startsWith('--'));
+    longKeyCache.set(spec.options, keys);
+  }
+  return keys;
 }
 
 function readShort(

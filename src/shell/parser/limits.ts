@@ -39,9 +39,6 @@ function controlReason(unit: number, offset: number): string {
  * Judges the raw text before any parsing: control and invisible characters, size, emptiness.
  * Linear in the input and O(1) for anything longer than the byte limit.
  */
-const printableAscii = /^[\t\n\x20-\x7e]*$/;
-const blankAscii = /^[\t\n ]*$/;
-
 export function checkInputLimits(text: string): { code: ShellCode; reason: string } | undefined {
   // UTF-8 never takes fewer bytes than UTF-16 code units, so this bound is exact enough to
   // answer huge inputs without looking at them.
@@ -51,9 +48,20 @@ export function checkInputLimits(text: string): { code: ShellCode; reason: strin
       reason: `the command is longer than ${maxScriptBytes} bytes; split it into smaller commands`,
     };
   }
-  // Nearly every command is printable ASCII: one regex pass answers it.
-  if (printableAscii.test(text)) {
-    return blankAscii.test(text)
+  // Nearly every command is printable ASCII (tab and newline included): one char loop answers
+  // it; anything else goes to the exact loop below.
+  let printable = true;
+  let blankAscii = true;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit > 0x20 && unit < 0x7f) blankAscii = false;
+    else if (unit !== 0x20 && unit !== 0x09 && unit !== 0x0a) {
+      printable = false;
+      break;
+    }
+  }
+  if (printable) {
+    return blankAscii
       ? { code: ShellCodes.empty, reason: 'the command is empty; send the command to run' }
       : undefined;
   }
