@@ -115,7 +115,11 @@ function rejectAssignmentTilde(word: DecodedWord, raw: string): void {
  * here-string, and returns it as the ShellWord later rules see.
  */
 export function toShellWord(word: DecodedWord, text: string): ShellWord {
-  const raw = text.slice(word.start, word.end);
+  // A word with nothing quoted and no line continuation is its own source text: no slice.
+  const raw =
+    !word.anyQuoted && word.value.length === word.end - word.start
+      ? word.value
+      : text.slice(word.start, word.end);
   const { value } = word;
   if (isUnquoted(word, 0, '=') && value.length > 1) {
     if (value === '==') {
