@@ -45,10 +45,38 @@ export function isBlock(value: ParsedArgs | Block): value is Block {
  * Follows `alias` links to the key whose fields apply.
  * Returns undefined for a missing key or a broken/cyclic alias chain.
  */
-export function canonicalOption(
-  spec: ProgramSpec,
-  key: string,
-): { key: string; option: OptionSpec } | undefined {
+export function canonicalOption(spec: ProgramSpec, key: string): Canonical | undefined {
+  return tableOf(spec).get(key);
+}
+
+/** The key whose fields apply to a spelling, and those fields. */
+interface Canonical {
+  key: string;
+  option: OptionSpec;
+}
+
+/** Every spelling of a spec, aliases already followed: what the parse looks up per word. */
+type Table = ReadonlyMap<string, Canonical>;
+
+// Built on a spec's first use, not per call, and keyed by the options object, which a spec
+// never replaces (a table is data; changing it after its first use is not supported).
+const tables = new WeakMap<object, Table>();
+
+function tableOf(spec: ProgramSpec): Table {
+  let table = tables.get(spec.options);
+  if (table === undefined) {
+    const built = new Map<string, Canonical>();
+    for (const key of Object.keys(spec.options)) {
+      const target = followAliases(spec, key);
+      if (target !== undefined) built.set(key, target);
+    }
+    table = built;
+    tables.set(spec.options, table);
+  }
+  return table;
+}
+
+function followAliases(spec: ProgramSpec, key: string): Canonical | undefined {
   let current = key;
   for (let depth = 0; depth <= MAX_ALIAS_DEPTH; depth++) {
     const option = lookup(spec, current);
@@ -92,7 +120,12 @@ export function parseArgs(
   return 'code' in result ? result : result.args;
 }
 
-function parse(program: string, args: readonly ShellWord[], spec: ProgramSpec): Parse | Block {
+function parse(
+  program: string,
+  args: readonly ShellWord[],
+  spec: ProgramSpec,
+  table: Table = tableOf(spec),
+): Parse | Block {
   const endOfOptions = spec.endOfOptions ?? true;
   const permute = spec.permute ?? true;
   const dashIsOperand = spec.dashIsOperand ?? true;
@@ -124,8 +157,8 @@ function parse(program: string, args: readonly ShellWord[], spec: ProgramSpec): 
       continue;
     }
     const step = text.startsWith('--')
-      ? readLong(program, spec, args, i)
-      : readShort(program, spec, args, i);
+      ? readLong(program, spec, table, args, i)
+      : readShort(program, spec, table, args, i);
     if ('code' in step) return step;
     for (const item of step.found) {
       options.push(item.parsed);
@@ -145,6 +178,7 @@ interface Step {
 function readLong(
   program: string,
   spec: ProgramSpec,
+  table: Table,
   args: readonly ShellWord[],
   index: number,
 ): Step | Block {
@@ -153,7 +187,7 @@ function readLong(
   const spelled = equals === -1 ? word.value : word.value.slice(0, equals);
   const attached = equals === -1 ? undefined : attachedWord(word, equals + 1);
   if (spelled.length <= 2) return describeUnknown(program, spelled, word);
-  const resolved = resolveLong(program, spec, spelled, word);
+  const resolved = resolveLong(program, spec, table, spelled, word);
   if ('code' in resolved) return resolved;
   const { key, canonical, option } = resolved;
   return takeValue(program, args, index, { spelled, resolved: key, canonical, option }, attached);
@@ -163,16 +197,17 @@ function readLong(
 function resolveLong(
   program: string,
   spec: ProgramSpec,
+  table: Table,
   spelled: string,
   word: ShellWord,
 ): { key: string; canonical: string; option: OptionSpec } | Block {
-  const exact = canonicalOption(spec, spelled);
+  const exact = table.get(spelled);
   if (exact !== undefined) return { key: spelled, canonical: exact.key, option: exact.option };
   if (spec.abbreviations === false) return describeUnknown(program, spelled, word);
   const candidates: { key: string; canonical: string; option: OptionSpec }[] = [];
   for (const key of longKeys(spec)) {
     if (!key.startsWith(spelled)) continue;
-    const target = canonicalOption(spec, key);
+    const target = table.get(key);
     if (target === undefined) continue;
     candidates.push({ key, canonical: target.key, option: target.option });
   }
@@ -204,13 +239,14 @@ function longKeys(spec: ProgramSpec): readonly string[] {
 function readShort(
   program: string,
   spec: ProgramSpec,
+  table: Table,
   args: readonly ShellWord[],
   index: number,
 ): Step | Block {
   const word = args[index] as ShellWord;
   const text = word.value;
   // Single-dash long options (`xxd -cols`, `find -name`) are spelled out in full in the spec.
-  const whole = text.length > 2 ? canonicalOption(spec, text) : undefined;
+  const whole = text.length > 2 ? table.get(text) : undefined;
   if (whole !== undefined) {
     const target = { spelled: text, resolved: text, canonical: whole.key, option: whole.option };
     return takeValue(program, args, index, target, undefined);
@@ -223,7 +259,7 @@ function readShort(
   const found: Found[] = [];
   for (let at = 1; at < text.length; at++) {
     const spelled = `-${text.charAt(at)}`;
-    const target = canonicalOption(spec, spelled);
+    const target = table.get(spelled);
     if (target === undefined) return describeUnknown(program, spelled, word);
     if (target.option.value === undefined) {
       found.push({ parsed: { name: target.key, word }, resolved: spelled, spelled });
@@ -301,10 +337,11 @@ export function judgeWithSpec(
   spec: ProgramSpec,
   context: RuleContext,
 ): RuleResult {
-  const result = parse(program, args, spec);
+  const table = tableOf(spec);
+  const result = parse(program, args, spec, table);
   if ('code' in result) return block(result);
   for (const item of result.found) {
-    const verdict = judgeOption(program, spec, item);
+    const verdict = judgeOption(program, table, item);
     if (verdict !== undefined) return block(verdict);
   }
   const glob = findUnsafeGlob(program, args, spec, result);
@@ -317,9 +354,9 @@ export function judgeWithSpec(
 /** Shared: most calls end here, and a verdict is never mutated. */
 const okResult: RuleResult = { kind: 'ok' };
 
-function judgeOption(program: string, spec: ProgramSpec, item: Found): Block | undefined {
+function judgeOption(program: string, table: Table, item: Found): Block | undefined {
   if (item.parsed.name === NUMERIC_OPTION) return undefined;
-  const target = canonicalOption(spec, item.parsed.name);
+  const target = table.get(item.parsed.name);
   if (target === undefined) return describeUnknown(program, item.spelled, item.parsed.word);
   const { option } = target;
   if (option.hazard !== undefined) {
