@@ -129,7 +129,6 @@ function parse(
   const endOfOptions = spec.endOfOptions ?? true;
   const permute = spec.permute ?? true;
   const dashIsOperand = spec.dashIsOperand ?? true;
-  const options: ParsedOption[] = [];
   const operands: ShellWord[] = [];
   const found: Found[] = [];
   let sawEndOfOptions = false;
@@ -156,24 +155,19 @@ function parse(
       i++;
       continue;
     }
-    const step = text.startsWith('--')
-      ? readLong(program, spec, table, args, i)
-      : readShort(program, spec, table, args, i);
-    if ('code' in step) return step;
-    for (const item of step.found) {
-      options.push(item.parsed);
-      found.push(item);
-    }
-    i = step.next;
+    const next = text.startsWith('--')
+      ? readLong(program, spec, table, args, i, found)
+      : readShort(program, spec, table, args, i, found);
+    if (typeof next !== 'number') return next;
+    i = next;
   }
+  const options = new Array<ParsedOption>(found.length);
+  for (let k = 0; k < found.length; k++) options[k] = (found[k] as Found).parsed;
   return { args: { options, operands, sawEndOfOptions }, found, optionsEndAt };
 }
 
-interface Step {
-  found: Found[];
-  /** Index of the next unread word. */
-  next: number;
-}
+// The readers below append what they parse to `found` and return the index of the next unread
+// word (or a Block): no per-word step objects on the hot path.
 
 function readLong(
   program: string,
@@ -181,7 +175,8 @@ function readLong(
   table: Table,
   args: readonly ShellWord[],
   index: number,
-): Step | Block {
+  found: Found[],
+): number | Block {
   const word = args[index] as ShellWord;
   const equals = word.value.indexOf('=');
   const spelled = equals === -1 ? word.value : word.value.slice(0, equals);
@@ -190,7 +185,14 @@ function readLong(
   const resolved = resolveLong(program, spec, table, spelled, word);
   if ('code' in resolved) return resolved;
   const { key, canonical, option } = resolved;
-  return takeValue(program, args, index, { spelled, resolved: key, canonical, option }, attached);
+  return takeValue(
+    program,
+    args,
+    index,
+    { spelled, resolved: key, canonical, option },
+    attached,
+    found,
+  );
 }
 
 /** Exact key first; else (when allowed) the one option that every matching prefix names. */
@@ -242,21 +244,22 @@ function readShort(
   table: Table,
   args: readonly ShellWord[],
   index: number,
-): Step | Block {
+  found: Found[],
+): number | Block {
   const word = args[index] as ShellWord;
   const text = word.value;
   // Single-dash long options (`xxd -cols`, `find -name`) are spelled out in full in the spec.
   const whole = text.length > 2 ? table.get(text) : undefined;
   if (whole !== undefined) {
     const target = { spelled: text, resolved: text, canonical: whole.key, option: whole.option };
-    return takeValue(program, args, index, target, undefined);
+    return takeValue(program, args, index, target, undefined, found);
   }
   if (spec.numericOption === true && isDigits(text.slice(1))) {
     const value = attachedWord(word, 1);
     const parsed: ParsedOption = { name: NUMERIC_OPTION, value, word };
-    return { found: [{ parsed, resolved: NUMERIC_OPTION, spelled: text }], next: index + 1 };
+    found.push({ parsed, resolved: NUMERIC_OPTION, spelled: text });
+    return index + 1;
   }
-  const found: Found[] = [];
   for (let at = 1; at < text.length; at++) {
     const spelled = `-${text.charAt(at)}`;
     const target = table.get(spelled);
@@ -268,11 +271,9 @@ function readShort(
     // A value-taking letter ends the cluster: the rest of the word is its value.
     const rest = at + 1 < text.length ? attachedWord(word, at + 1) : undefined;
     const option = { spelled, resolved: spelled, canonical: target.key, option: target.option };
-    const step = takeValue(program, args, index, option, rest);
-    if ('code' in step) return step;
-    return { found: [...found, ...step.found], next: step.next };
+    return takeValue(program, args, index, option, rest, found);
   }
-  return { found, next: index + 1 };
+  return index + 1;
 }
 
 interface Target {
@@ -293,14 +294,10 @@ function takeValue(
   index: number,
   target: Target,
   attached: ShellWord | undefined,
-): Step | Block {
+  found: Found[],
+): number | Block {
   const word = args[index] as ShellWord;
   const { spelled, resolved, canonical, option } = target;
-  const item = (value: ShellWord | undefined): Found => ({
-    parsed: value === undefined ? { name: canonical, word } : { name: canonical, value, word },
-    resolved,
-    spelled,
-  });
   let next = index + 1;
   let value = attached;
   if (option.value === undefined) {
@@ -312,7 +309,12 @@ function takeValue(
   }
   const extra = option.extraValues ?? 0;
   if (next + extra > args.length) return describeMissingValue(program, spelled, resolved);
-  return { found: [item(value)], next: next + extra };
+  found.push({
+    parsed: value === undefined ? { name: canonical, word } : { name: canonical, value, word },
+    resolved,
+    spelled,
+  });
+  return next + extra;
 }
 
 /** The part of a word after `at` as a word of its own (an attached option value). */
