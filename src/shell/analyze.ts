@@ -35,9 +35,15 @@ export function analyzeShellCommand(command: string, policy?: ShellPolicy): Shel
   const walk: Walk = { policy: resolveShellPolicy(policy), count: 0, sawCd: false };
   const parsed = parseShell(command, { maxCommands: MAX_COMMANDS, maxNesting: MAX_NESTING });
   if (!parsed.ok) return verdict(parsed, []);
-  const commands = parsed.commands
-    .filter((c) => c.words.length > 0)
-    .map((c) => ({ argv: c.words.map((w) => w.value) }));
+  // One pass, no intermediate arrays: this runs on every call.
+  const commands: { argv: string[] }[] = [];
+  for (const c of parsed.commands) {
+    const { words } = c;
+    if (words.length === 0) continue;
+    const argv = new Array<string>(words.length);
+    for (let i = 0; i < words.length; i++) argv[i] = (words[i] as ShellWord).value;
+    commands.push({ argv });
+  }
   return verdict(judgeScript(parsed.commands, walk, 0), commands);
 }
 

@@ -45,10 +45,38 @@ export function isBlock(value: ParsedArgs | Block): value is Block {
  * Follows `alias` links to the key whose fields apply.
  * Returns undefined for a missing key or a broken/cyclic alias chain.
  */
-export function canonicalOption(
-  spec: ProgramSpec,
-  key: string,
-): { key: string; option: OptionSpec } | undefined {
+export function canonicalOption(spec: ProgramSpec, key: string): Canonical | undefined {
+  return tableOf(spec).get(key);
+}
+
+/** The key whose fields apply to a spelling, and those fields. */
+interface Canonical {
+  key: string;
+  option: OptionSpec;
+}
+
+/** Every spelling of a spec, aliases already followed: what the parse looks up per word. */
+type Table = ReadonlyMap<string, Canonical>;
+
+// Built on a spec's first use, not per call, and keyed by the options object, which a spec
+// never replaces (a table is data; changing it after its first use is not supported).
+const tables = new WeakMap<object, Table>();
+
+function tableOf(spec: ProgramSpec): Table {
+  let table = tables.get(spec.options);
+  if (table === undefined) {
+    const built = new Map<string, Canonical>();
+    for (const key of Object.keys(spec.options)) {
+      const target = followAliases(spec, key);
+      if (target !== undefined) built.set(key, target);
+    }
+    table = built;
+    tables.set(spec.options, table);
+  }
+  return table;
+}
+
+function followAliases(spec: ProgramSpec, key: string): Canonical | undefined {
   let current = key;
   for (let depth = 0; depth <= MAX_ALIAS_DEPTH; depth++) {
     const option = lookup(spec, current);
@@ -92,11 +120,15 @@ export function parseArgs(
   return 'code' in result ? result : result.args;
 }
 
-function parse(program: string, args: readonly ShellWord[], spec: ProgramSpec): Parse | Block {
+function parse(
+  program: string,
+  args: readonly ShellWord[],
+  spec: ProgramSpec,
+  table: Table = tableOf(spec),
+): Parse | Block {
   const endOfOptions = spec.endOfOptions ?? true;
   const permute = spec.permute ?? true;
   const dashIsOperand = spec.dashIsOperand ?? true;
-  const options: ParsedOption[] = [];
   const operands: ShellWord[] = [];
   const found: Found[] = [];
   let sawEndOfOptions = false;
@@ -123,56 +155,61 @@ function parse(program: string, args: readonly ShellWord[], spec: ProgramSpec): 
       i++;
       continue;
     }
-    const step = text.startsWith('--')
-      ? readLong(program, spec, args, i)
-      : readShort(program, spec, args, i);
-    if ('code' in step) return step;
-    for (const item of step.found) {
-      options.push(item.parsed);
-      found.push(item);
-    }
-    i = step.next;
+    const next = text.startsWith('--')
+      ? readLong(program, spec, table, args, i, found)
+      : readShort(program, spec, table, args, i, found);
+    if (typeof next !== 'number') return next;
+    i = next;
   }
+  const options = new Array<ParsedOption>(found.length);
+  for (let k = 0; k < found.length; k++) options[k] = (found[k] as Found).parsed;
   return { args: { options, operands, sawEndOfOptions }, found, optionsEndAt };
 }
 
-interface Step {
-  found: Found[];
-  /** Index of the next unread word. */
-  next: number;
-}
+// The readers below append what they parse to `found` and return the index of the next unread
+// word (or a Block): no per-word step objects on the hot path.
 
 function readLong(
   program: string,
   spec: ProgramSpec,
+  table: Table,
   args: readonly ShellWord[],
   index: number,
-): Step | Block {
+  found: Found[],
+): number | Block {
   const word = args[index] as ShellWord;
   const equals = word.value.indexOf('=');
   const spelled = equals === -1 ? word.value : word.value.slice(0, equals);
   const attached = equals === -1 ? undefined : attachedWord(word, equals + 1);
   if (spelled.length <= 2) return describeUnknown(program, spelled, word);
-  const resolved = resolveLong(program, spec, spelled, word);
+  const resolved = resolveLong(program, spec, table, spelled, word);
   if ('code' in resolved) return resolved;
   const { key, canonical, option } = resolved;
-  return takeValue(program, args, index, { spelled, resolved: key, canonical, option }, attached);
+  return takeValue(
+    program,
+    args,
+    index,
+    { spelled, resolved: key, canonical, option },
+    attached,
+    found,
+  );
 }
 
 /** Exact key first; else (when allowed) the one option that every matching prefix names. */
 function resolveLong(
   program: string,
   spec: ProgramSpec,
+  table: Table,
   spelled: string,
   word: ShellWord,
 ): { key: string; canonical: string; option: OptionSpec } | Block {
-  const exact = canonicalOption(spec, spelled);
+  const exact = table.get(spelled);
   if (exact !== undefined) return { key: spelled, canonical: exact.key, option: exact.option };
   if (spec.abbreviations === false) return describeUnknown(program, spelled, word);
   const candidates: { key: string; canonical: string; option: OptionSpec }[] = [];
-  for (const key of Object.keys(spec.options)) {
-    if (!key.startsWith('--') || !key.startsWith(spelled)) continue;
-    const target = canonicalOption(spec, key);
+  for (const key of longKeys(spec)) {
+    if (!key.startsWith(spelled)) continue;
+    const target = table.get(key);
     if (target === undefined) continue;
     candidates.push({ key, canonical: target.key, option: target.option });
   }
@@ -188,29 +225,44 @@ function resolveLong(
   return first;
 }
 
+// The `--` keys of each spec's option table, in table order, listed on the first abbreviation
+// lookup instead of on every one. Keyed by the options object, which a spec never replaces.
+const longKeyCache = new WeakMap<object, readonly string[]>();
+
+function longKeys(spec: ProgramSpec): readonly string[] {
+  let keys = longKeyCache.get(spec.options);
+  if (keys === undefined) {
+    keys = Object.keys(spec.options).filter((key) => key.startsWith('--'));
+    longKeyCache.set(spec.options, keys);
+  }
+  return keys;
+}
+
 function readShort(
   program: string,
   spec: ProgramSpec,
+  table: Table,
   args: readonly ShellWord[],
   index: number,
-): Step | Block {
+  found: Found[],
+): number | Block {
   const word = args[index] as ShellWord;
   const text = word.value;
   // Single-dash long options (`xxd -cols`, `find -name`) are spelled out in full in the spec.
-  const whole = text.length > 2 ? canonicalOption(spec, text) : undefined;
+  const whole = text.length > 2 ? table.get(text) : undefined;
   if (whole !== undefined) {
     const target = { spelled: text, resolved: text, canonical: whole.key, option: whole.option };
-    return takeValue(program, args, index, target, undefined);
+    return takeValue(program, args, index, target, undefined, found);
   }
   if (spec.numericOption === true && isDigits(text.slice(1))) {
     const value = attachedWord(word, 1);
     const parsed: ParsedOption = { name: NUMERIC_OPTION, value, word };
-    return { found: [{ parsed, resolved: NUMERIC_OPTION, spelled: text }], next: index + 1 };
+    found.push({ parsed, resolved: NUMERIC_OPTION, spelled: text });
+    return index + 1;
   }
-  const found: Found[] = [];
   for (let at = 1; at < text.length; at++) {
     const spelled = `-${text.charAt(at)}`;
-    const target = canonicalOption(spec, spelled);
+    const target = table.get(spelled);
     if (target === undefined) return describeUnknown(program, spelled, word);
     if (target.option.value === undefined) {
       found.push({ parsed: { name: target.key, word }, resolved: spelled, spelled });
@@ -219,11 +271,9 @@ function readShort(
     // A value-taking letter ends the cluster: the rest of the word is its value.
     const rest = at + 1 < text.length ? attachedWord(word, at + 1) : undefined;
     const option = { spelled, resolved: spelled, canonical: target.key, option: target.option };
-    const step = takeValue(program, args, index, option, rest);
-    if ('code' in step) return step;
-    return { found: [...found, ...step.found], next: step.next };
+    return takeValue(program, args, index, option, rest, found);
   }
-  return { found, next: index + 1 };
+  return index + 1;
 }
 
 interface Target {
@@ -244,14 +294,10 @@ function takeValue(
   index: number,
   target: Target,
   attached: ShellWord | undefined,
-): Step | Block {
+  found: Found[],
+): number | Block {
   const word = args[index] as ShellWord;
   const { spelled, resolved, canonical, option } = target;
-  const item = (value: ShellWord | undefined): Found => ({
-    parsed: value === undefined ? { name: canonical, word } : { name: canonical, value, word },
-    resolved,
-    spelled,
-  });
   let next = index + 1;
   let value = attached;
   if (option.value === undefined) {
@@ -263,7 +309,12 @@ function takeValue(
   }
   const extra = option.extraValues ?? 0;
   if (next + extra > args.length) return describeMissingValue(program, spelled, resolved);
-  return { found: [item(value)], next: next + extra };
+  found.push({
+    parsed: value === undefined ? { name: canonical, word } : { name: canonical, value, word },
+    resolved,
+    spelled,
+  });
+  return next + extra;
 }
 
 /** The part of a word after `at` as a word of its own (an attached option value). */
@@ -288,10 +339,11 @@ export function judgeWithSpec(
   spec: ProgramSpec,
   context: RuleContext,
 ): RuleResult {
-  const result = parse(program, args, spec);
+  const table = tableOf(spec);
+  const result = parse(program, args, spec, table);
   if ('code' in result) return block(result);
   for (const item of result.found) {
-    const verdict = judgeOption(program, spec, item);
+    const verdict = judgeOption(program, table, item);
     if (verdict !== undefined) return block(verdict);
   }
   const glob = findUnsafeGlob(program, args, spec, result);
@@ -304,9 +356,9 @@ export function judgeWithSpec(
 /** Shared: most calls end here, and a verdict is never mutated. */
 const okResult: RuleResult = { kind: 'ok' };
 
-function judgeOption(program: string, spec: ProgramSpec, item: Found): Block | undefined {
+function judgeOption(program: string, table: Table, item: Found): Block | undefined {
   if (item.parsed.name === NUMERIC_OPTION) return undefined;
-  const target = canonicalOption(spec, item.parsed.name);
+  const target = table.get(item.parsed.name);
   if (target === undefined) return describeUnknown(program, item.spelled, item.parsed.word);
   const { option } = target;
   if (option.hazard !== undefined) {

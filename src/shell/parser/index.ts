@@ -18,7 +18,14 @@ export {
 export function parseShell(text: string, limits: Partial<ParseLimits> = {}): ParseResult {
   const failed = checkInputLimits(text);
   if (failed !== undefined) return { ok: false, ...failed };
-  const parser = new Parser(text, { ...defaultParseLimits, ...limits });
+  const parser = new Parser(text, {
+    maxCommands: Object.hasOwn(limits, 'maxCommands')
+      ? (limits.maxCommands as number)
+      : defaultParseLimits.maxCommands,
+    maxNesting: Object.hasOwn(limits, 'maxNesting')
+      ? (limits.maxNesting as number)
+      : defaultParseLimits.maxNesting,
+  });
   try {
     const ast = parser.parseScript();
     if (ast === undefined) {

@@ -37,21 +37,23 @@ export type Token =
     }
   | { kind: 'end'; start: number; end: number };
 
-// Longest match first.
-const redirectOperators: readonly RedirectOperator[] = [
-  '<<<',
-  '<<-',
-  '&>>',
-  '<<',
-  '<&',
-  '<>',
-  '>>',
-  '>&',
-  '>|',
-  '&>',
-  '<',
-  '>',
-];
+/** The redirection operator at `at`, longest match first, or undefined. */
+function redirectOperatorAt(text: string, at: number): RedirectOperator | undefined {
+  const first = text[at];
+  const second = text[at + 1];
+  if (first === '<') {
+    if (second === '<') {
+      const third = text[at + 2];
+      return third === '<' ? '<<<' : third === '-' ? '<<-' : '<<';
+    }
+    return second === '&' ? '<&' : second === '>' ? '<>' : '<';
+  }
+  if (first === '>') {
+    return second === '>' ? '>>' : second === '&' ? '>&' : second === '|' ? '>|' : '>';
+  }
+  if (first === '&' && second === '>') return text[at + 2] === '>' ? '&>>' : '&>';
+  return undefined;
+}
 
 /**
  * Splits the script into tokens one at a time. It also owns what depends on lines: comments
@@ -107,10 +109,6 @@ export class Lexer {
     const { src } = this;
     const { text } = src;
     const next = text[start + 1];
-    const operator = (op: Operator, length: number): Token => {
-      src.pos = start + length;
-      return { kind: 'operator', op, start, end: start + length };
-    };
     switch (char) {
       case ';':
         if (next === ';' || next === '&') {
@@ -119,13 +117,13 @@ export class Lexer {
             `\`${show(text.slice(start, start + 3))}\` ends a case branch (and \`;&\` falls through); outside \`case\` it is an error — separate commands with \`;\` and run them in the foreground`,
           );
         }
-        return operator(';', 1);
+        return this.operator(';', start, 1);
       case '|':
-        if (next === '|') return operator('||', 2);
-        if (next === '&') return operator('|&', 2);
-        return operator('|', 1);
+        if (next === '|') return this.operator('||', start, 2);
+        if (next === '&') return this.operator('|&', start, 2);
+        return this.operator('|', start, 1);
       case '&':
-        if (next === '&') return operator('&&', 2);
+        if (next === '&') return this.operator('&&', start, 2);
         if (next === '>') return this.readRedirect(start, undefined);
         return reject(
           ShellCodes.background,
@@ -138,9 +136,9 @@ export class Lexer {
             '`((` starts an arithmetic command; compute values yourself, and write nested subshells as `( (…) )`',
           );
         }
-        return operator('(', 1);
+        return this.operator('(', start, 1);
       case ')':
-        return operator(')', 1);
+        return this.operator(')', start, 1);
       case '<':
       case '>':
         rejectProcessSubstitution(text, start);
@@ -148,6 +146,11 @@ export class Lexer {
       default:
         return this.readWordOrFd();
     }
+  }
+
+  private operator(op: Operator, start: number, length: number): Token {
+    this.src.pos = start + length;
+    return { kind: 'operator', op, start, end: start + length };
   }
 
   private readWordOrFd(): Token {
@@ -175,7 +178,7 @@ export class Lexer {
   private readRedirect(at: number, fd: number | undefined, start = at): Token {
     const { src } = this;
     const { text } = src;
-    const op = redirectOperators.find((candidate) => text.startsWith(candidate, at));
+    const op = redirectOperatorAt(text, at);
     if (op === undefined) throw new Error(`no redirection operator at ${at}`);
     src.pos = at + op.length;
     skipBlanks(src);

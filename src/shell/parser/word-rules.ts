@@ -12,15 +12,18 @@ function isUnquoted(word: DecodedWord, index: number, char: string): boolean {
 
 /** Unquoted `*` or `?`, or an unquoted `[` that a later `]` (quoted or not) could close. */
 export function hasGlob(word: DecodedWord): boolean {
-  const { value } = word;
-  if (!value.includes('*') && !value.includes('?') && !value.includes('[')) return false;
+  const { value, quoted } = word;
   let openBracket = false;
-  for (let i = 0; i < word.value.length; i++) {
-    const char = word.value[i];
-    if (char === ']' && openBracket) return true;
-    if (word.quoted[i]) continue;
-    if (char === '*' || char === '?') return true;
-    if (char === '[') openBracket = true;
+  // One pass over char codes: runs for every word, and most words have none of these.
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x5d) {
+      if (openBracket) return true;
+      continue;
+    }
+    if ((code !== 0x2a && code !== 0x3f && code !== 0x5b) || quoted[i] === true) continue;
+    if (code === 0x5b) openBracket = true;
+    else return true;
   }
   return false;
 }
@@ -112,7 +115,11 @@ function rejectAssignmentTilde(word: DecodedWord, raw: string): void {
  * here-string, and returns it as the ShellWord later rules see.
  */
 export function toShellWord(word: DecodedWord, text: string): ShellWord {
-  const raw = text.slice(word.start, word.end);
+  // A word with nothing quoted and no line continuation is its own source text: no slice.
+  const raw =
+    !word.anyQuoted && word.value.length === word.end - word.start
+      ? word.value
+      : text.slice(word.start, word.end);
   const { value } = word;
   if (isUnquoted(word, 0, '=') && value.length > 1) {
     if (value === '==') {
@@ -153,8 +160,11 @@ export function toShellWord(word: DecodedWord, text: string): ShellWord {
 export function toAssignment(word: DecodedWord, text: string): ShellAssignment | undefined {
   const { value } = word;
   const after = nameLength(value);
-  if (after === 0) return undefined;
-  for (let i = 0; i < after; i++) if (word.quoted[i]) return undefined;
+  // Only `=`, `+=` and `[` after a name can make an assignment (or a refused form of one);
+  // answering every other word here keeps program names free of slices.
+  const next = value[after];
+  if (after === 0 || (next !== '=' && next !== '+' && next !== '[')) return undefined;
+  if (word.anyQuoted) for (let i = 0; i < after; i++) if (word.quoted[i]) return undefined;
   const name = value.slice(0, after);
   const raw = text.slice(word.start, word.end);
   if (isUnquoted(word, after, '+') && isUnquoted(word, after + 1, '=')) {

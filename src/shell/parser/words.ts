@@ -1,6 +1,6 @@
 import { ShellCodes } from '../codes.js';
 import { reject, show } from './reject.js';
-import { isMetachar, type Source } from './source.js';
+import type { Source } from './source.js';
 
 /** A word after quote removal, before any judgement of what bash would expand in it. */
 export interface DecodedWord {
@@ -52,8 +52,9 @@ export function readWord(src: Source): DecodedWord {
   anyQuoted = false;
   let i = start;
   while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < 128 && charClass[code] === metachar) break;
     const char = text[i] as string;
-    if (isMetachar(char)) break;
     if (char === '\\') {
       const next = text[i + 1];
       if (next === undefined) {
@@ -85,7 +86,7 @@ export function readWord(src: Source): DecodedWord {
     } else {
       // A run of plain characters is copied in one slice; this loop is the parser's hot path.
       let end = i + 1;
-      while (end < text.length && isPlain(text[end] as string)) end++;
+      while (end < text.length && isPlainCode(text.charCodeAt(end))) end++;
       // (markQuoted may have set it; TypeScript cannot see that through the calls.)
       const marks = quoted as boolean[] | undefined;
       if (marks !== undefined) for (let k = i; k < end; k++) marks.push(false);
@@ -105,22 +106,32 @@ export function readWord(src: Source): DecodedWord {
 
 const nothingQuoted: readonly boolean[] = Object.freeze([]);
 
-/** Neither a metacharacter nor the start of a quote, escape or expansion. */
-function isPlain(char: string): boolean {
-  return (
-    char !== '\\' &&
-    char !== "'" &&
-    char !== '"' &&
-    char !== '$' &&
-    char !== '`' &&
-    !isMetachar(char)
-  );
+// What an ASCII character means to the word reader, as a table indexed by char code: the plain-run
+// loop below runs once per source character, and a table load beats a chain of comparisons.
+const plain = 0;
+const metachar = 1;
+const special = 2;
+const charClass = new Uint8Array(128);
+for (const char of ' \t\n;&|()<>') charClass[char.charCodeAt(0)] = metachar;
+for (const char of '\\\'"$`') charClass[char.charCodeAt(0)] = special;
+
+/** Neither a metacharacter nor the start of a quote, escape or expansion (non-ASCII is plain). */
+function isPlainCode(code: number): boolean {
+  return code >= 128 || charClass[code] === plain;
 }
 
 /** Decodes `"…"` starting at the opening quote; returns the index after the closing quote. */
 function readDoubleQuoted(text: string, open: number): number {
   let i = open + 1;
   for (;;) {
+    // A run with no special meaning inside double quotes is copied in one slice.
+    let end = i;
+    while (end < text.length && !isDoubleQuoteSpecial(text.charCodeAt(end))) end++;
+    if (end > i) {
+      markQuoted(end - i);
+      value += text.slice(i, end);
+      i = end;
+    }
     const char = text[i];
     if (char === undefined) {
       reject(
@@ -131,21 +142,25 @@ function readDoubleQuoted(text: string, open: number): number {
     if (char === '"') return i + 1;
     if (char === '$') rejectDollar(text, i);
     if (char === '`') rejectBacktick(text, i);
-    if (char === '\\') {
-      const next = text[i + 1];
-      if (next === '\n') {
-        i += 2;
-        continue;
-      }
-      if (next !== undefined && doubleQuoteEscapes.has(next)) {
-        push(next, true);
-        i += 2;
-        continue;
-      }
+    // A backslash: it escapes only a few characters and a newline; otherwise it stays.
+    const next = text[i + 1];
+    if (next === '\n') {
+      i += 2;
+      continue;
+    }
+    if (next !== undefined && doubleQuoteEscapes.has(next)) {
+      push(next, true);
+      i += 2;
+      continue;
     }
     push(char, true);
     i++;
   }
+}
+
+/** `"`, `$`, backtick or backslash: the characters that mean something inside double quotes. */
+function isDoubleQuoteSpecial(code: number): boolean {
+  return code === 0x22 || code === 0x24 || code === 0x60 || code === 0x5c;
 }
 
 function rejectBacktick(text: string, at: number): never {

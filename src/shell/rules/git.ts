@@ -144,6 +144,9 @@ export function judgeGit(args: readonly ShellWord[], context: RuleContext): Rule
   return judgeSubcommand(name.value, args.slice(i + 1), context);
 }
 
+// The list in the refusal is the same for every call: joined once, on the first refusal.
+let readOnlyList: string | undefined;
+
 function judgeSubcommand(
   name: string,
   rest: readonly ShellWord[],
@@ -152,8 +155,9 @@ function judgeSubcommand(
   const judge = findSubcommand(name);
   if (judge !== undefined) return judge(rest, context);
   const why = Object.hasOwn(subcommandReasons, name) ? subcommandReasons[name] : undefined;
+  readOnlyList ??= Object.keys(gitSubcommands).join(' ');
   return subcommandBlock(
-    `\`git ${name}\` ${why ?? 'is not a read-only git subcommand (aliases are not expanded)'}; read-only: ${Object.keys(gitSubcommands).join(' ')}`,
+    `\`git ${name}\` ${why ?? 'is not a read-only git subcommand (aliases are not expanded)'}; read-only: ${readOnlyList}`,
   );
 }
 
