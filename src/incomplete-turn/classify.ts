@@ -4,7 +4,7 @@ import { type TurnKind, TurnKinds, type TurnRule, TurnRules } from './codes.js';
 import { type CompiledCues, compiledCues } from './compiled-cues.js';
 import type { CueCategory } from './cues/index.js';
 import { optionsOrDefault } from './options-or-default.js';
-import { promptIntent } from './prompt-intent.js';
+import { type PromptIntent, promptIntent } from './prompt-intent.js';
 import { weightedLength } from './text/scripts.js';
 import { countListItems, hasCodeBlock } from './text/structure.js';
 import {
@@ -16,6 +16,7 @@ import {
   headingAnywhere,
   isAcknowledgementOnly,
   lastSentence,
+  onlyPresentTensePromises,
   promiseAnywhere,
   promiseIn,
   questionIn,
@@ -135,9 +136,12 @@ function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions)
   if (!promise) return acted('one read-only call and no promise in the last sentence');
   if (completionAnywhere(analysis) && !cueIn(last, 'nextStep'))
     return acted('one read-only call and a completion cue');
-  if (!promptIntent(turn.userPrompt, turn.previousAssistantText, cues).work)
-    return acted('one read-only call after chit-chat');
-  return result(TurnKinds.singleActionNarration, TurnRules.promiseAfterRead, { cue: promise });
+  const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, cues);
+  if (!intent.work) return acted('one read-only call after chit-chat');
+  const verdict = result(TurnKinds.singleActionNarration, TurnRules.promiseAfterRead, {
+    cue: promise,
+  });
+  return weakPromise(analysis, intent) ? { ...verdict, uncertain: true as const } : verdict;
 }
 
 // In plan mode planning is the goal: only a short status line that acknowledges or announces
@@ -214,7 +218,14 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
     });
     return intent.why === 'mostly-social' ? { ...answer, uncertain: true as const } : answer;
   }
-  return verdict;
+  return weakPromise(analysis, intent) ? { ...verdict, uncertain: true as const } : verdict;
+}
+
+// Japanese has no future tense: "作成します" promises work or says what the code does. When
+// present-tense verbs are the only promises and no go-ahead came before, the text may be a
+// description or instructions to the user: the best guess stays narration, but not a sure one.
+function weakPromise(analysis: TextAnalysis, intent: PromptIntent): boolean {
+  return intent.why !== 'ack' && onlyPresentTensePromises(analysis);
 }
 
 // The user said go ahead and the reply, with no tool call, only acknowledges and describes

@@ -153,6 +153,32 @@ function wordCount(folded: string, sentence: AnalysedSentence): number {
   return words;
 }
 
+/**
+ * Whether every promise in the text is a plain present-tense verb that may equally state what
+ * code does ("このミドルウェアはJWTを確認します"), with nothing else marking intent: no
+ * acknowledgement opening the reply and no next-step word beside a promise.
+ */
+export function onlyPresentTensePromises(analysis: TextAnalysis): boolean {
+  const first = analysis.sentences[0];
+  if (first?.cues.some((c) => c.category === 'acknowledgement' && c.start === first.contentStart))
+    return false;
+  let found = false;
+  for (const sentence of analysis.sentences) {
+    if (!promiseIn(analysis, sentence)) continue;
+    found = true;
+    if (sentence.cues.some((c) => c.category === 'nextStep')) return false;
+    for (const cue of sentence.cues) {
+      if (cue.category === 'progressOpener') return false;
+      if (cue.category !== 'promise') continue;
+      const tense = sentence.cues.some(
+        (c) => c.category === 'presentTense' && c.start === cue.start && c.end === cue.end,
+      );
+      if (!tense) return false;
+    }
+  }
+  return found;
+}
+
 /** A promise anywhere in the text. */
 export function promiseAnywhere(analysis: TextAnalysis) {
   for (const sentence of analysis.sentences) {

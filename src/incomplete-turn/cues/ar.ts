@@ -48,6 +48,7 @@ export const ar: CueLists = {
   ],
   progressOpener: ['جارٍ', 'جاري'],
   progressSubject: [],
+  presentTense: [],
   notPromise: [
     'سأل*',
     'وسأل*',

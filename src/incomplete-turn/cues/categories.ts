@@ -6,6 +6,7 @@ export const textCueCategories = [
   'promise',
   'progressOpener',
   'progressSubject',
+  'presentTense',
   'notPromise',
   'completion',
   'notCompletion',
@@ -44,6 +45,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
     'Verbs that announce work when they open a sentence ("Okay, removing the old endpoints now").',
   progressSubject:
     'Words that may precede a progress opener in a sentence ("I\'m", "currently"): "I\'m checking…".',
+  presentTense:
+    'Promise cues that are also plain present-tense statements (Japanese "確認します" promises work or says what code does): narration only with an acknowledgement, a next-step word or a go-ahead; otherwise uncertain.',
   notPromise:
     'Phrases that contain a promise cue but promise no work ("let me know", "I\'ll wait for").',
   completion:

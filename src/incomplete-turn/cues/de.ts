@@ -134,6 +134,7 @@ export const de: CueLists = {
   ],
   progressOpener: [],
   progressSubject: [],
+  presentTense: [],
   notPromise: [
     'ich werde das nicht',
     'ich werde es nicht',

@@ -139,6 +139,7 @@ export const en: CueLists = {
     'generating',
   ],
   progressSubject: ["I'm", 'I am', "we're", 'we are', 'currently', 'now', 'just', 'still'],
+  presentTense: [],
   notPromise: [
     "let's say",
     "let's assume",

@@ -60,6 +60,7 @@ export const es: CueLists = {
     'investigando',
   ],
   progressSubject: ['estoy', 'ahora estoy', 'ya estoy'],
+  presentTense: [],
   notPromise: [
     'voy a explicar',
     'te explico',

@@ -44,6 +44,7 @@ export const fr: CueLists = {
   ],
   progressOpener: [],
   progressSubject: [],
+  presentTense: [],
   notPromise: [
     'je vais expliquer',
     'je vais vous expliquer',

@@ -59,6 +59,7 @@ export const ko: CueLists = {
   ],
   progressOpener: [],
   progressSubject: [],
+  presentTense: ['진행합니다', '시작합니다'],
   notPromise: [
     '설명드리겠습니다',
     '말씀드리겠습니다',

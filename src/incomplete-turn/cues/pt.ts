@@ -43,6 +43,7 @@ export const pt: CueLists = {
     'investigando',
   ],
   progressSubject: ['estou', 'tô', 'agora estou'],
+  presentTense: [],
   notPromise: [
     'vou explicar',
     'vou te explicar',

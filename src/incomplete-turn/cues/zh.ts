@@ -65,6 +65,7 @@ export const zh: CueLists = {
   ],
   progressOpener: ['正在'],
   progressSubject: [],
+  presentTense: [],
   notPromise: [
     '请告诉我',
     '請告訴我',
