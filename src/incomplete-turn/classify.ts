@@ -138,10 +138,9 @@ function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions)
     return acted('one read-only call and a completion cue');
   const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, cues);
   if (!intent.work) return acted('one read-only call after chit-chat');
-  const verdict = result(TurnKinds.singleActionNarration, TurnRules.promiseAfterRead, {
-    cue: promise,
-  });
-  return weakPromise(analysis, intent) ? { ...verdict, uncertain: true as const } : verdict;
+  if (describes(analysis, intent))
+    return acted('one read-only call and present-tense verbs answering a question');
+  return result(TurnKinds.singleActionNarration, TurnRules.promiseAfterRead, { cue: promise });
 }
 
 // In plan mode planning is the goal: only a short status line that acknowledges or announces
@@ -218,14 +217,23 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
     });
     return intent.why === 'mostly-social' ? { ...answer, uncertain: true as const } : answer;
   }
-  return weakPromise(analysis, intent) ? { ...verdict, uncertain: true as const } : verdict;
+  if (intent.why === 'ack' || !onlyPresentTensePromises(analysis)) return verdict;
+  // Japanese has no future tense: "作成します" promises work or says what the code does. With
+  // nothing else marking intent (an acknowledgement, a next-step word, a go-ahead), the best
+  // guess follows the prompt — a description after a question, narration after a request —
+  // but neither is sure enough to retry on.
+  const guess = describes(analysis, intent)
+    ? result(TurnKinds.answered, TurnRules.noPromise, {
+        detail: 'present-tense verbs answering a question',
+      })
+    : verdict;
+  return { ...guess, uncertain: true as const };
 }
 
-// Japanese has no future tense: "作成します" promises work or says what the code does. When
-// present-tense verbs are the only promises and no go-ahead came before, the text may be a
-// description or instructions to the user: the best guess stays narration, but not a sure one.
-function weakPromise(analysis: TextAnalysis, intent: PromptIntent): boolean {
-  return intent.why !== 'ack' && onlyPresentTensePromises(analysis);
+// Present-tense verbs answering a question, with no acknowledgement or next-step word to mark
+// intent, most likely describe the code or tell the user what to do.
+function describes(analysis: TextAnalysis, intent: PromptIntent): boolean {
+  return intent.why === 'question' && onlyPresentTensePromises(analysis);
 }
 
 // The user said go ahead and the reply, with no tool call, only acknowledges and describes

@@ -60,6 +60,9 @@ function judgePrompt(
   const tokens = promptTokens(text);
   if (isAck(text, tokens, previous, cues)) return { work: true, why: 'ack' };
   if (questionMarks.test(text)) return { work: true, why: 'question' };
+  // "Explain the retry logic", "教えて": a request for an explanation asks what a question asks.
+  if (cues.prompt.scan(tokens).some((m) => m.category === 'infoRequest'))
+    return { work: true, why: 'question' };
   if (cues.prompt.matchesAt(tokens, 0).some((m) => m.category === 'infoPrefix'))
     return cues.prompt.scan(tokens).some((m) => m.category === 'request')
       ? { work: true, why: 'request' }

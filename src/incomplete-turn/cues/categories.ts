@@ -27,6 +27,7 @@ export const promptCueCategories = [
   'ackFiller',
   'chitChat',
   'infoPrefix',
+  'infoRequest',
   'request',
 ] as const;
 
@@ -71,5 +72,7 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
   ackFiller: 'Words that may accompany a go-ahead without changing it ("please", "now", "then").',
   chitChat: 'Social replies that ask for no work ("thanks", "great", "nice work").',
   infoPrefix: 'Prompt openers that share information rather than ask for work ("fyi", "btw").',
+  infoRequest:
+    'Requests for an explanation rather than for work ("explain", "tell me", "教えて"): the prompt counts as a question.',
   request: 'Request markers that make an informational prompt a request ("please", "can you").',
 };

@@ -401,5 +401,6 @@ export const de: CueLists = {
     'cool',
   ],
   infoPrefix: ['zur Info', 'nur zur Info', 'übrigens', 'nur zur Information', 'FYI'],
+  infoRequest: ['erkläre', 'erklär', 'erklären Sie', 'beschreibe', 'sag mir'],
   request: ['bitte', 'kannst du', 'könntest du', 'können Sie', 'könnten Sie', 'würdest du'],
 };

@@ -768,6 +768,7 @@ export const en: CueLists = {
     'for the record',
     'just a note',
   ],
+  infoRequest: ['explain', 'tell me', 'describe', 'walk me through', 'show me how'],
   request: [
     'please',
     'pls',

@@ -300,5 +300,6 @@ export const es: CueLists = {
     'estupendo',
   ],
   infoPrefix: ['para tu información', 'por cierto', 'para que sepas', 'te comento'],
+  infoRequest: ['explica', 'explícame', 'describe', 'dime'],
   request: ['por favor', 'puedes', 'podrías', 'puede usted', 'podría'],
 };

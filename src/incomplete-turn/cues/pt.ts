@@ -286,5 +286,6 @@ export const pt: CueLists = {
     'oi',
   ],
   infoPrefix: ['para sua informação', 'só pra você saber', 'a propósito', 'aliás'],
+  infoRequest: ['explica', 'explique', 'me explica', 'descreva', 'me diga'],
   request: ['por favor', 'você pode', 'pode', 'poderia', 'consegue'],
 };
