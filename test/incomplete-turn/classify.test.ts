@@ -281,3 +281,78 @@ describe('Arabic "سأ*" (I will …) after alif folding', () => {
     expect(kindOf(turn(text, { userPrompt: 'كم استغرق البناء؟' }))).toBe(kind);
   });
 });
+
+describe('Japanese present-tense verbs: a promise or a description', () => {
+  // "確認します" is both "I'll check" and "it checks": with nothing else marking intent, the
+  // prompt decides the best guess, and neither guess is sure enough to retry on.
+  const describing = 'リクエストごとにトークンを確認します。期限切れなら401を返します。';
+  const classify = (t: TurnSummary) => classifyTurn(t, { planMode: false, options });
+
+  it('answering a question, they describe: an uncertain answer', () => {
+    expect(
+      classify(turn(describing, { userPrompt: 'このミドルウェアは何をしているの？' })),
+    ).toEqual({
+      kind: 'answered',
+      evidence: { rule: 'no-promise', detail: 'present-tense verbs answering a question' },
+      uncertain: true,
+    });
+  });
+  it('a request for an explanation counts as a question', () => {
+    const t = turn(describing, { userPrompt: '認証の仕組みを説明して。' });
+    expect(classify(t).kind).toBe('answered');
+    expect(classify(t).uncertain).toBe(true);
+  });
+  it('after a request for work they narrate: an uncertain planning-only', () => {
+    expect(
+      classify(
+        turn('`Header.tsx` の flex 設定を修正します。', { userPrompt: 'ロゴのずれを直して。' }),
+      ),
+    ).toEqual({
+      kind: 'planning-only',
+      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: '修正します' } },
+      uncertain: true,
+    });
+  });
+  it.each([
+    [
+      'an acknowledgement opens the reply',
+      'わかりました。ヘッダーを修正します。',
+      'ロゴのずれを直して。',
+    ],
+    ['a next-step word marks intent', '次にヘッダーを修正します。', 'ロゴのずれを直して。'],
+    [
+      'a promise that is no plain statement',
+      'ヘッダーを修正していきます。',
+      'ロゴのずれを直して。',
+    ],
+    ['it follows a go-ahead', 'ヘッダーを修正します。', 'お願いします'],
+  ])('they are a sure promise when %s', (_, text, userPrompt) => {
+    const got = classify(turn(text, { userPrompt, previousAssistantText: '直しましょうか？' }));
+    expect(got.kind).toBe('planning-only');
+    expect(got.uncertain).toBeUndefined();
+  });
+  it('after one read, answering a question, the turn acted', () => {
+    expect(
+      classify(
+        turn('期限切れならトークンを削除します。', {
+          userPrompt: 'これは何をする？',
+          toolCalls: [read()],
+        }),
+      ),
+    ).toEqual({
+      kind: 'acted',
+      evidence: {
+        rule: 'read-only-tool',
+        detail: 'one read-only call and present-tense verbs answering a question',
+      },
+    });
+  });
+  it('the list is data: without it the verbs are sure promises again', () => {
+    const strict = resolveOptions({ incompleteTurn: { cues: { presentTense: [] } } });
+    const t = turn('ヘッダーを修正します。', { userPrompt: 'ロゴのずれを直して。' });
+    expect(classifyTurn(t, { planMode: false, options: strict })).toEqual({
+      kind: 'planning-only',
+      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: '修正します' } },
+    });
+  });
+});
