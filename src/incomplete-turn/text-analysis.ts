@@ -166,15 +166,16 @@ export function onlyPresentTensePromises(analysis: TextAnalysis): boolean {
   for (const sentence of analysis.sentences) {
     if (!promiseIn(analysis, sentence)) continue;
     found = true;
-    if (sentence.cues.some((c) => c.category === 'nextStep')) return false;
+    // One pass per sentence (a megabyte of one sentence stays linear): every promise must
+    // have a present-tense twin over the same span, and no next-step word or progress verb.
+    const tense = new Set<string>();
+    const promises: TextMatch[] = [];
     for (const cue of sentence.cues) {
-      if (cue.category === 'progressOpener') return false;
-      if (cue.category !== 'promise') continue;
-      const tense = sentence.cues.some(
-        (c) => c.category === 'presentTense' && c.start === cue.start && c.end === cue.end,
-      );
-      if (!tense) return false;
+      if (cue.category === 'nextStep' || cue.category === 'progressOpener') return false;
+      if (cue.category === 'presentTense') tense.add(`${cue.start}:${cue.end}`);
+      else if (cue.category === 'promise') promises.push(cue);
     }
+    if (promises.some((cue) => !tense.has(`${cue.start}:${cue.end}`))) return false;
   }
   return found;
 }
