@@ -217,11 +217,14 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
     });
     return intent.why === 'mostly-social' ? { ...answer, uncertain: true as const } : answer;
   }
+  // "Step 1 is done. Next I'll…" is narration whatever tense carries it.
+  if (verdict.evidence.rule !== TurnRules.promiseCue) return verdict;
   if (intent.why === 'ack' || !onlyPresentTensePromises(analysis)) return verdict;
-  // Japanese has no future tense: "作成します" promises work or says what the code does. With
-  // nothing else marking intent (an acknowledgement, a next-step word, a go-ahead), the best
-  // guess follows the prompt — a description after a question, narration after a request —
-  // but neither is sure enough to retry on.
+  // Japanese has no future tense: "作成します" promises work or says what the code does, and a
+  // subject-less Chinese "先检查" may be the code's first step. With nothing else marking
+  // intent (an acknowledgement, a go-ahead, a promise that only promises), the best guess
+  // follows the prompt — a description after a question, narration after a request — but
+  // neither is sure enough to retry on.
   const guess = describes(analysis, intent)
     ? result(TurnKinds.answered, TurnRules.noPromise, {
         detail: 'present-tense verbs answering a question',
@@ -230,7 +233,7 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
   return { ...guess, uncertain: true as const };
 }
 
-// Present-tense verbs answering a question, with no acknowledgement or next-step word to mark
+// Present-tense verbs answering a question, with no acknowledgement or go-ahead to mark
 // intent, most likely describe the code or tell the user what to do.
 function describes(analysis: TextAnalysis, intent: PromptIntent): boolean {
   return intent.why === 'question' && onlyPresentTensePromises(analysis);

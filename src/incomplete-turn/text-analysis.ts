@@ -156,7 +156,7 @@ function wordCount(folded: string, sentence: AnalysedSentence): number {
 /**
  * Whether every promise in the text is a plain present-tense verb that may equally state what
  * code does ("このミドルウェアはJWTを確認します"), with nothing else marking intent: no
- * acknowledgement opening the reply and no next-step word beside a promise.
+ * acknowledgement opening the reply and no promise that only promises ("これから", "我会").
  */
 export function onlyPresentTensePromises(analysis: TextAnalysis): boolean {
   const first = analysis.sentences[0];
@@ -167,11 +167,12 @@ export function onlyPresentTensePromises(analysis: TextAnalysis): boolean {
     if (!promiseIn(analysis, sentence)) continue;
     found = true;
     // One pass per sentence (a megabyte of one sentence stays linear): every promise must
-    // have a present-tense twin over the same span, and no next-step word or progress verb.
+    // have a present-tense twin over the same span. Sequence words ("次に", "然后") prove
+    // nothing: descriptions and instructions use them as much as narration does.
     const tense = new Set<string>();
     const promises: TextMatch[] = [];
     for (const cue of sentence.cues) {
-      if (cue.category === 'nextStep' || cue.category === 'progressOpener') return false;
+      if (cue.category === 'progressOpener') return false;
       if (cue.category === 'presentTense') tense.add(`${cue.start}:${cue.end}`);
       else if (cue.category === 'promise') promises.push(cue);
     }

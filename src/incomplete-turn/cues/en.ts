@@ -768,7 +768,17 @@ export const en: CueLists = {
     'for the record',
     'just a note',
   ],
-  infoRequest: ['explain', 'tell me', 'describe', 'walk me through', 'show me how'],
+  infoRequest: [
+    'explain',
+    'tell me',
+    'describe',
+    'walk me through',
+    'show me how',
+    'review',
+    'summarize',
+    'summarise',
+    'document',
+  ],
   request: [
     'please',
     'pls',

@@ -300,6 +300,6 @@ export const es: CueLists = {
     'estupendo',
   ],
   infoPrefix: ['para tu información', 'por cierto', 'para que sepas', 'te comento'],
-  infoRequest: ['explica', 'explícame', 'describe', 'dime'],
+  infoRequest: ['explica', 'explícame', 'describe', 'dime', 'revisa', 'resume', 'documenta'],
   request: ['por favor', 'puedes', 'podrías', 'puede usted', 'podría'],
 };

@@ -286,6 +286,16 @@ export const pt: CueLists = {
     'oi',
   ],
   infoPrefix: ['para sua informação', 'só pra você saber', 'a propósito', 'aliás'],
-  infoRequest: ['explica', 'explique', 'me explica', 'descreva', 'me diga'],
+  infoRequest: [
+    'explica',
+    'explique',
+    'me explica',
+    'descreva',
+    'me diga',
+    'revisa',
+    'resume',
+    'resuma',
+    'documenta',
+  ],
   request: ['por favor', 'você pode', 'pode', 'poderia', 'consegue'],
 };
