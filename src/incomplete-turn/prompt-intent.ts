@@ -59,15 +59,15 @@ function judgePrompt(
   const text = prompt.normalize('NFKC').trim();
   const tokens = promptTokens(text);
   if (isAck(text, tokens, previous, cues)) return { work: true, why: 'ack' };
+  if (questionMarks.test(text)) return { work: true, why: 'question' };
   const found = cues.prompt.scan(tokens);
-  const request = found.some((m) => m.category === 'request');
   // "Explain the retry logic", "Review this PR", "教えて": asks for an answer in words, as a
-  // question does; "Can you fix it?" asks for work, whatever its question mark.
+  // question does.
   if (found.some((m) => m.category === 'infoRequest')) return { work: true, why: 'question' };
-  if (questionMarks.test(text))
-    return request ? { work: true, why: 'request' } : { work: true, why: 'question' };
   if (cues.prompt.matchesAt(tokens, 0).some((m) => m.category === 'infoPrefix'))
-    return request ? { work: true, why: 'request' } : { work: false, why: 'informational' };
+    return found.some((m) => m.category === 'request')
+      ? { work: true, why: 'request' }
+      : { work: false, why: 'informational' };
   // Emoji and other symbols say nothing about work; drop them before the coverage test.
   const words = nonAscii.test(tokens)
     ? tokens

@@ -319,7 +319,11 @@ describe('Japanese present-tense verbs: a promise or a description', () => {
       'わかりました。ヘッダーを修正します。',
       'ロゴのずれを直して。',
     ],
-    ['a next-step word marks intent', '次にヘッダーを修正します。', 'ロゴのずれを直して。'],
+    [
+      'finished work comes first ("done, next …")',
+      'ロゴは直しました。次にヘッダーを修正します。',
+      'ロゴのずれを直して。',
+    ],
     [
       'a promise that is no plain statement',
       'ヘッダーを修正していきます。',
@@ -330,6 +334,32 @@ describe('Japanese present-tense verbs: a promise or a description', () => {
     const got = classify(turn(text, { userPrompt, previousAssistantText: '直しましょうか？' }));
     expect(got.kind).toBe('planning-only');
     expect(got.uncertain).toBeUndefined();
+  });
+  it('sequence words prove nothing: instructions use them too', () => {
+    const t = turn('まず依存関係をインストールします。次にサーバーを起動します。', {
+      userPrompt: 'ローカルで動かすには？',
+    });
+    expect(classify(t).kind).toBe('answered');
+    expect(classify(t).uncertain).toBe(true);
+  });
+  it("a subject-less Chinese step is the code's, answering a question", () => {
+    const t = turn('启动时先检查环境变量，然后连接数据库。', {
+      userPrompt: '启动时服务做了什么？',
+    });
+    expect(classify(t)).toEqual({
+      kind: 'answered',
+      evidence: { rule: 'no-promise', detail: 'present-tense verbs answering a question' },
+      uncertain: true,
+    });
+    expect(
+      classify(turn('我先检查环境变量。', { userPrompt: '启动时服务做了什么？' })).uncertain,
+    ).toBe(undefined);
+  });
+  it('a review or summary request counts as a question', () => {
+    const t = turn('`retry()` は失敗時に同じリクエストを3回実行します。', {
+      userPrompt: 'このPRをレビューして。',
+    });
+    expect(classify(t).kind).toBe('answered');
   });
   it('after one read, answering a question, the turn acted', () => {
     expect(
