@@ -302,7 +302,15 @@ describe('Japanese present-tense verbs: a promise or a description', () => {
     expect(classify(t).kind).toBe('answered');
     expect(classify(t).uncertain).toBe(true);
   });
-  it('after a request for work they narrate: an uncertain planning-only', () => {
+  it('after a request for work, several sentences: an uncertain planning-only', () => {
+    const text = 'CIは毎回依存関係をインストールします。キャッシュするように設定を変更します。';
+    expect(classify(turn(text, { userPrompt: 'CIを速くして。' }))).toEqual({
+      kind: 'planning-only',
+      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: 'インストールします' } },
+      uncertain: true,
+    });
+  });
+  it('after a request for work, one sentence stating the action: a sure planning-only', () => {
     expect(
       classify(
         turn('`Header.tsx` の flex 設定を修正します。', { userPrompt: 'ロゴのずれを直して。' }),
@@ -310,7 +318,6 @@ describe('Japanese present-tense verbs: a promise or a description', () => {
     ).toEqual({
       kind: 'planning-only',
       evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: '修正します' } },
-      uncertain: true,
     });
   });
   it.each([
@@ -379,10 +386,12 @@ describe('Japanese present-tense verbs: a promise or a description', () => {
   });
   it('the list is data: without it the verbs are sure promises again', () => {
     const strict = resolveOptions({ incompleteTurn: { cues: { presentTense: [] } } });
-    const t = turn('ヘッダーを修正します。', { userPrompt: 'ロゴのずれを直して。' });
+    const t = turn('トークンを確認します。期限切れなら401を返します。', {
+      userPrompt: 'このミドルウェアは何をしているの？',
+    });
     expect(classifyTurn(t, { planMode: false, options: strict })).toEqual({
       kind: 'planning-only',
-      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: '修正します' } },
+      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: '確認します' } },
     });
   });
 });
