@@ -219,15 +219,14 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
   }
   // "Step 1 is done. Next I'll…" is narration whatever tense carries it.
   if (verdict.evidence.rule !== TurnRules.promiseCue) return verdict;
-  if (intent.why === 'ack' || !onlyPresentTensePromises(analysis)) return verdict;
-  // One sentence stating an action right after a request for that work is narration; a
-  // description or advice takes more than one.
-  if (intent.why !== 'question' && analysis.sentences.length === 1) return verdict;
   // Japanese has no future tense: "作成します" promises work or says what the code does, and a
-  // subject-less Chinese "先检查" may be the code's first step. With nothing else marking
-  // intent (an acknowledgement, a go-ahead, a promise that only promises), the best guess
-  // follows the prompt — a description after a question, narration after a request — but
+  // subject-less Chinese "先检查" may be the code's first step. A go-ahead, an acknowledgement
+  // or a promise that only promises marks intent; so does a single sentence right after a
+  // request for work (a description or advice takes more than one). Otherwise the best guess
+  // follows the prompt — a description after a question, narration after a request — and
   // neither is sure enough to retry on.
+  if (intent.why === 'ack' || !onlyPresentTensePromises(analysis)) return verdict;
+  if (intent.why !== 'question' && analysis.sentences.length === 1) return verdict;
   const guess = describes(analysis, intent)
     ? result(TurnKinds.answered, TurnRules.noPromise, {
         detail: 'present-tense verbs answering a question',

@@ -47,7 +47,7 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
   progressSubject:
     'Words that may precede a progress opener in a sentence ("I\'m", "currently"): "I\'m checking…".',
   presentTense:
-    'Promise cues that are also plain statements (Japanese "確認します", Chinese "先检查": work promised, or what code does): a sure promise only with an acknowledgement or a go-ahead; otherwise uncertain.',
+    'Promise cues that are also plain statements (Japanese "確認します", Chinese "先检查": work promised, or what code does): a sure promise after a go-ahead, with an acknowledgement, or as one sentence after a request for work; otherwise uncertain.',
   notPromise:
     'Phrases that contain a promise cue but promise no work ("let me know", "I\'ll wait for").',
   completion:
