@@ -4,7 +4,7 @@ import { type TurnKind, TurnKinds, type TurnRule, TurnRules } from './codes.js';
 import { type CompiledCues, compiledCues } from './compiled-cues.js';
 import type { CueCategory } from './cues/index.js';
 import { optionsOrDefault } from './options-or-default.js';
-import { promptIntent } from './prompt-intent.js';
+import { type PromptIntent, promptIntent } from './prompt-intent.js';
 import { weightedLength } from './text/scripts.js';
 import { countListItems, hasCodeBlock } from './text/structure.js';
 import {
@@ -16,6 +16,7 @@ import {
   headingAnywhere,
   isAcknowledgementOnly,
   lastSentence,
+  onlyPresentTensePromises,
   promiseAnywhere,
   promiseIn,
   questionIn,
@@ -135,8 +136,10 @@ function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions)
   if (!promise) return acted('one read-only call and no promise in the last sentence');
   if (completionAnywhere(analysis) && !cueIn(last, 'nextStep'))
     return acted('one read-only call and a completion cue');
-  if (!promptIntent(turn.userPrompt, turn.previousAssistantText, cues).work)
-    return acted('one read-only call after chit-chat');
+  const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, cues);
+  if (!intent.work) return acted('one read-only call after chit-chat');
+  if (describes(analysis, intent))
+    return acted('one read-only call and present-tense verbs answering a question');
   return result(TurnKinds.singleActionNarration, TurnRules.promiseAfterRead, { cue: promise });
 }
 
@@ -214,7 +217,28 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
     });
     return intent.why === 'mostly-social' ? { ...answer, uncertain: true as const } : answer;
   }
-  return verdict;
+  // "Step 1 is done. Next I'll…" is narration whatever tense carries it.
+  if (verdict.evidence.rule !== TurnRules.promiseCue) return verdict;
+  // Japanese has no future tense: "作成します" promises work or says what the code does, and a
+  // subject-less Chinese "先检查" may be the code's first step. A go-ahead, an acknowledgement
+  // or a promise that only promises marks intent; so does a single sentence right after a
+  // request for work (a description or advice takes more than one). Otherwise the best guess
+  // follows the prompt — a description after a question, narration after a request — and
+  // neither is sure enough to retry on.
+  if (intent.why === 'ack' || !onlyPresentTensePromises(analysis)) return verdict;
+  if (intent.why !== 'question' && analysis.sentences.length === 1) return verdict;
+  const guess = describes(analysis, intent)
+    ? result(TurnKinds.answered, TurnRules.noPromise, {
+        detail: 'present-tense verbs answering a question',
+      })
+    : verdict;
+  return { ...guess, uncertain: true as const };
+}
+
+// Present-tense verbs answering a question, with no acknowledgement or go-ahead to mark
+// intent, most likely describe the code or tell the user what to do.
+function describes(analysis: TextAnalysis, intent: PromptIntent): boolean {
+  return intent.why === 'question' && onlyPresentTensePromises(analysis);
 }
 
 // The user said go ahead and the reply, with no tool call, only acknowledges and describes

@@ -60,8 +60,12 @@ function judgePrompt(
   const tokens = promptTokens(text);
   if (isAck(text, tokens, previous, cues)) return { work: true, why: 'ack' };
   if (questionMarks.test(text)) return { work: true, why: 'question' };
+  const found = cues.prompt.scan(tokens);
+  // "Explain the retry logic", "Review this PR", "教えて": asks for an answer in words, as a
+  // question does.
+  if (found.some((m) => m.category === 'infoRequest')) return { work: true, why: 'question' };
   if (cues.prompt.matchesAt(tokens, 0).some((m) => m.category === 'infoPrefix'))
-    return cues.prompt.scan(tokens).some((m) => m.category === 'request')
+    return found.some((m) => m.category === 'request')
       ? { work: true, why: 'request' }
       : { work: false, why: 'informational' };
   // Emoji and other symbols say nothing about work; drop them before the coverage test.

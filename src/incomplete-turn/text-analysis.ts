@@ -153,6 +153,34 @@ function wordCount(folded: string, sentence: AnalysedSentence): number {
   return words;
 }
 
+/**
+ * Whether every promise in the text is a plain present-tense verb that may equally state what
+ * code does ("このミドルウェアはJWTを確認します"), with nothing else marking intent: no
+ * acknowledgement opening the reply and no promise that only promises ("これから", "我会").
+ */
+export function onlyPresentTensePromises(analysis: TextAnalysis): boolean {
+  const first = analysis.sentences[0];
+  if (first?.cues.some((c) => c.category === 'acknowledgement' && c.start === first.contentStart))
+    return false;
+  let found = false;
+  for (const sentence of analysis.sentences) {
+    if (!promiseIn(analysis, sentence)) continue;
+    found = true;
+    // One pass per sentence (a megabyte of one sentence stays linear): every promise must
+    // have a present-tense twin over the same span. Sequence words ("次に", "然后") prove
+    // nothing: descriptions and instructions use them as much as narration does.
+    const tense = new Set<string>();
+    const promises: TextMatch[] = [];
+    for (const cue of sentence.cues) {
+      if (cue.category === 'progressOpener') return false;
+      if (cue.category === 'presentTense') tense.add(`${cue.start}:${cue.end}`);
+      else if (cue.category === 'promise') promises.push(cue);
+    }
+    if (promises.some((cue) => !tense.has(`${cue.start}:${cue.end}`))) return false;
+  }
+  return found;
+}
+
 /** A promise anywhere in the text. */
 export function promiseAnywhere(analysis: TextAnalysis) {
   for (const sentence of analysis.sentences) {

@@ -281,3 +281,117 @@ describe('Arabic "سأ*" (I will …) after alif folding', () => {
     expect(kindOf(turn(text, { userPrompt: 'كم استغرق البناء؟' }))).toBe(kind);
   });
 });
+
+describe('Japanese present-tense verbs: a promise or a description', () => {
+  // "確認します" is both "I'll check" and "it checks": with nothing else marking intent, the
+  // prompt decides the best guess, and neither guess is sure enough to retry on.
+  const describing = 'リクエストごとにトークンを確認します。期限切れなら401を返します。';
+  const classify = (t: TurnSummary) => classifyTurn(t, { planMode: false, options });
+
+  it('answering a question, they describe: an uncertain answer', () => {
+    expect(
+      classify(turn(describing, { userPrompt: 'このミドルウェアは何をしているの？' })),
+    ).toEqual({
+      kind: 'answered',
+      evidence: { rule: 'no-promise', detail: 'present-tense verbs answering a question' },
+      uncertain: true,
+    });
+  });
+  it('a request for an explanation counts as a question', () => {
+    const t = turn(describing, { userPrompt: '認証の仕組みを説明して。' });
+    expect(classify(t).kind).toBe('answered');
+    expect(classify(t).uncertain).toBe(true);
+  });
+  it('after a request for work, several sentences: an uncertain planning-only', () => {
+    const text = 'CIは毎回依存関係をインストールします。キャッシュするように設定を変更します。';
+    expect(classify(turn(text, { userPrompt: 'CIを速くして。' }))).toEqual({
+      kind: 'planning-only',
+      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: 'インストールします' } },
+      uncertain: true,
+    });
+  });
+  it('after a request for work, one sentence stating the action: a sure planning-only', () => {
+    expect(
+      classify(
+        turn('`Header.tsx` の flex 設定を修正します。', { userPrompt: 'ロゴのずれを直して。' }),
+      ),
+    ).toEqual({
+      kind: 'planning-only',
+      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: '修正します' } },
+    });
+  });
+  it.each([
+    [
+      'an acknowledgement opens the reply',
+      'わかりました。ヘッダーを修正します。',
+      'ロゴのずれを直して。',
+    ],
+    [
+      'finished work comes first ("done, next …")',
+      'ロゴは直しました。次にヘッダーを修正します。',
+      'ロゴのずれを直して。',
+    ],
+    [
+      'a promise that is no plain statement',
+      'ヘッダーを修正していきます。',
+      'ロゴのずれを直して。',
+    ],
+    ['it follows a go-ahead', 'ヘッダーを修正します。', 'お願いします'],
+  ])('they are a sure promise when %s', (_, text, userPrompt) => {
+    const got = classify(turn(text, { userPrompt, previousAssistantText: '直しましょうか？' }));
+    expect(got.kind).toBe('planning-only');
+    expect(got.uncertain).toBeUndefined();
+  });
+  it('sequence words prove nothing: instructions use them too', () => {
+    const t = turn('まず依存関係をインストールします。次にサーバーを起動します。', {
+      userPrompt: 'ローカルで動かすには？',
+    });
+    expect(classify(t).kind).toBe('answered');
+    expect(classify(t).uncertain).toBe(true);
+  });
+  it("a subject-less Chinese step is the code's, answering a question", () => {
+    const t = turn('启动时先检查环境变量，然后连接数据库。', {
+      userPrompt: '启动时服务做了什么？',
+    });
+    expect(classify(t)).toEqual({
+      kind: 'answered',
+      evidence: { rule: 'no-promise', detail: 'present-tense verbs answering a question' },
+      uncertain: true,
+    });
+    expect(
+      classify(turn('我先检查环境变量。', { userPrompt: '启动时服务做了什么？' })).uncertain,
+    ).toBe(undefined);
+  });
+  it('a review or summary request counts as a question', () => {
+    const t = turn('`retry()` は失敗時に同じリクエストを3回実行します。', {
+      userPrompt: 'このPRをレビューして。',
+    });
+    expect(classify(t).kind).toBe('answered');
+  });
+  it('after one read, answering a question, the turn acted', () => {
+    expect(
+      classify(
+        turn('期限切れならトークンを削除します。', {
+          userPrompt: 'これは何をする？',
+          toolCalls: [read()],
+        }),
+      ),
+    ).toEqual({
+      kind: 'acted',
+      evidence: {
+        rule: 'read-only-tool',
+        detail: 'one read-only call and present-tense verbs answering a question',
+      },
+    });
+  });
+  it('the list is data: without it the verbs are sure promises again', () => {
+    const strict = resolveOptions({ incompleteTurn: { cues: { presentTense: [] } } });
+    const t = turn('トークンを確認します。期限切れなら401を返します。', {
+      userPrompt: 'このミドルウェアは何をしているの？',
+    });
+    expect(classifyTurn(t, { planMode: false, options: strict })).toEqual({
+      kind: 'planning-only',
+      evidence: { rule: 'promise-cue', cue: { category: 'promise', phrase: '確認します' } },
+    });
+  });
+});

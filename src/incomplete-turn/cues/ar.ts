@@ -48,6 +48,7 @@ export const ar: CueLists = {
   ],
   progressOpener: ['جارٍ', 'جاري'],
   progressSubject: [],
+  presentTense: [],
   notPromise: [
     'سأل*',
     'وسأل*',
@@ -280,5 +281,6 @@ export const ar: CueLists = {
     'مرحبا',
   ],
   infoPrefix: ['للعلم', 'للعلم فقط', 'بالمناسبة', 'للتذكير'],
+  infoRequest: ['اشرح', 'وضح', 'أخبرني', 'راجع', 'لخص'],
   request: ['من فضلك', 'أرجو', 'هل يمكنك', 'ممكن', 'رجاء'],
 };

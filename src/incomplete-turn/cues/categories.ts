@@ -6,6 +6,7 @@ export const textCueCategories = [
   'promise',
   'progressOpener',
   'progressSubject',
+  'presentTense',
   'notPromise',
   'completion',
   'notCompletion',
@@ -26,6 +27,7 @@ export const promptCueCategories = [
   'ackFiller',
   'chitChat',
   'infoPrefix',
+  'infoRequest',
   'request',
 ] as const;
 
@@ -44,6 +46,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
     'Verbs that announce work when they open a sentence ("Okay, removing the old endpoints now").',
   progressSubject:
     'Words that may precede a progress opener in a sentence ("I\'m", "currently"): "I\'m checking…".',
+  presentTense:
+    'Promise cues that are also plain statements (Japanese "確認します", Chinese "先检查": work promised, or what code does): a sure promise after a go-ahead, with an acknowledgement, or as one sentence after a request for work; otherwise uncertain.',
   notPromise:
     'Phrases that contain a promise cue but promise no work ("let me know", "I\'ll wait for").',
   completion:
@@ -68,5 +72,7 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
   ackFiller: 'Words that may accompany a go-ahead without changing it ("please", "now", "then").',
   chitChat: 'Social replies that ask for no work ("thanks", "great", "nice work").',
   infoPrefix: 'Prompt openers that share information rather than ask for work ("fyi", "btw").',
+  infoRequest:
+    'Requests for an explanation rather than for work ("explain", "tell me", "教えて"): the prompt counts as a question.',
   request: 'Request markers that make an informational prompt a request ("please", "can you").',
 };

@@ -134,6 +134,7 @@ export const de: CueLists = {
   ],
   progressOpener: [],
   progressSubject: [],
+  presentTense: [],
   notPromise: [
     'ich werde das nicht',
     'ich werde es nicht',
@@ -400,5 +401,15 @@ export const de: CueLists = {
     'cool',
   ],
   infoPrefix: ['zur Info', 'nur zur Info', 'übrigens', 'nur zur Information', 'FYI'],
+  infoRequest: [
+    'erkläre',
+    'erklär',
+    'erklären Sie',
+    'beschreibe',
+    'sag mir',
+    'überprüfe',
+    'fasse zusammen',
+    'dokumentiere',
+  ],
   request: ['bitte', 'kannst du', 'könntest du', 'können Sie', 'könnten Sie', 'würdest du'],
 };

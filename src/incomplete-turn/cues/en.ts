@@ -139,6 +139,7 @@ export const en: CueLists = {
     'generating',
   ],
   progressSubject: ["I'm", 'I am', "we're", 'we are', 'currently', 'now', 'just', 'still'],
+  presentTense: [],
   notPromise: [
     "let's say",
     "let's assume",
@@ -766,6 +767,17 @@ export const en: CueLists = {
     'for your information',
     'for the record',
     'just a note',
+  ],
+  infoRequest: [
+    'explain',
+    'tell me',
+    'describe',
+    'walk me through',
+    'show me how',
+    'review',
+    'summarize',
+    'summarise',
+    'document',
   ],
   request: [
     'please',

@@ -60,6 +60,7 @@ export const es: CueLists = {
     'investigando',
   ],
   progressSubject: ['estoy', 'ahora estoy', 'ya estoy'],
+  presentTense: [],
   notPromise: [
     'voy a explicar',
     'te explico',
@@ -299,5 +300,6 @@ export const es: CueLists = {
     'estupendo',
   ],
   infoPrefix: ['para tu información', 'por cierto', 'para que sepas', 'te comento'],
+  infoRequest: ['explica', 'explícame', 'describe', 'dime', 'revisa', 'resume', 'documenta'],
   request: ['por favor', 'puedes', 'podrías', 'puede usted', 'podría'],
 };

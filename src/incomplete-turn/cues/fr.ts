@@ -44,6 +44,7 @@ export const fr: CueLists = {
   ],
   progressOpener: [],
   progressSubject: [],
+  presentTense: [],
   notPromise: [
     'je vais expliquer',
     'je vais vous expliquer',
@@ -312,6 +313,7 @@ export const fr: CueLists = {
     'salut',
   ],
   infoPrefix: ['pour info', 'pour information', 'au fait', 'à titre informatif', 'pour ton info'],
+  infoRequest: ['explique', 'expliquez', 'décris', 'dis-moi', 'relis', 'résume', 'documente'],
   request: [
     "s'il te plaît",
     "s'il vous plaît",

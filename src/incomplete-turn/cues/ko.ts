@@ -59,6 +59,7 @@ export const ko: CueLists = {
   ],
   progressOpener: [],
   progressSubject: [],
+  presentTense: ['진행합니다', '시작합니다'],
   notPromise: [
     '설명드리겠습니다',
     '말씀드리겠습니다',
@@ -445,5 +446,18 @@ export const ko: CueLists = {
     '잘했어',
   ],
   infoPrefix: ['참고로', '참고', '그나저나'],
+  infoRequest: [
+    '알려 줘',
+    '알려줘',
+    '알려 주세요',
+    '알려주세요',
+    '설명해 줘',
+    '설명해줘',
+    '설명해 주세요',
+    '설명해주세요',
+    '리뷰해',
+    '요약해',
+    '정리해',
+  ],
   request: ['해줘', '해 줘', '주세요', '해주세요', '부탁'],
 };

@@ -43,6 +43,7 @@ export const pt: CueLists = {
     'investigando',
   ],
   progressSubject: ['estou', 'tô', 'agora estou'],
+  presentTense: [],
   notPromise: [
     'vou explicar',
     'vou te explicar',
@@ -285,5 +286,16 @@ export const pt: CueLists = {
     'oi',
   ],
   infoPrefix: ['para sua informação', 'só pra você saber', 'a propósito', 'aliás'],
+  infoRequest: [
+    'explica',
+    'explique',
+    'me explica',
+    'descreva',
+    'me diga',
+    'revisa',
+    'resume',
+    'resuma',
+    'documenta',
+  ],
   request: ['por favor', 'você pode', 'pode', 'poderia', 'consegue'],
 };
