@@ -153,7 +153,7 @@ function judgeSubcommand(
   if (judge !== undefined) return judge(rest, context);
   const why = Object.hasOwn(subcommandReasons, name) ? subcommandReasons[name] : undefined;
   return subcommandBlock(
-    `\`git ${name}\` ${why ?? 'is not a read-only git subcommand (aliases are not expanded)'}; read-only: ${Object.keys(gitSubcommands).join(' ')}`,
+    `\`git ${name}\` ${why ?? 'is not a read-only git subcommand (aliases are not expanded)'}; read-only: ${Object.keys(gitSubcommands()).join(' ')}`,
   );
 }
 
