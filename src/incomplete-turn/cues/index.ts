@@ -37,4 +37,22 @@ export function mergeCues(...sets: readonly Partial<CueLists>[]): CueLists {
  * The default of every `incompleteTurn.cues.*` option: all built-in languages. Extend a list
  * with `[...defaultCues.promise, 'mine']`; the lists are frozen.
  */
-export const defaultCues: CueLists = mergeCues(en, de, fr, es, pt, ja, ko, zh, ar);
+export const defaultCues: CueLists = Object.freeze(
+  Object.defineProperties(
+    {} as CueLists,
+    // One getter per category: merging every language's lists is deferred to the first read.
+    Object.fromEntries(
+      [...textCueCategories, ...promptCueCategories].map((category) => [
+        category,
+        { enumerable: true, get: () => allLanguages()[category] },
+      ]),
+    ),
+  ),
+);
+
+let merged: CueLists | undefined;
+
+function allLanguages(): CueLists {
+  merged ??= mergeCues(en, de, fr, es, pt, ja, ko, zh, ar);
+  return merged;
+}
