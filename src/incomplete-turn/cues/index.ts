@@ -16,11 +16,31 @@ import { zh } from './zh.js';
 
 export * from './categories.js';
 
-/** The built-in cue lists per language, for hosts that want only some languages. */
-export const cuesByLanguage = Object.freeze({ en, de, fr, es, pt, ja, ko, zh, ar });
+// Each language's lists are built on first read, not when the module loads.
+const languages = { en, de, fr, es, pt, ja, ko, zh, ar };
 
 /** The language codes of the built-in lists. */
-export type CueLanguage = keyof typeof cuesByLanguage;
+export type CueLanguage = keyof typeof languages;
+
+const builtLanguages: Partial<Record<CueLanguage, CueLists>> = {};
+
+function language(code: CueLanguage): CueLists {
+  builtLanguages[code] ??= languages[code]();
+  return builtLanguages[code];
+}
+
+/** The built-in cue lists per language, for hosts that want only some languages. */
+export const cuesByLanguage: Readonly<Record<CueLanguage, CueLists>> = Object.freeze(
+  Object.defineProperties(
+    {} as Record<CueLanguage, CueLists>,
+    Object.fromEntries(
+      (Object.keys(languages) as CueLanguage[]).map((code) => [
+        code,
+        { enumerable: true, get: () => language(code) },
+      ]),
+    ),
+  ),
+);
 
 /**
  * Combines languages into one set of lists (duplicates dropped, order kept), e.g.
@@ -53,6 +73,6 @@ export const defaultCues: CueLists = Object.freeze(
 let merged: CueLists | undefined;
 
 function allLanguages(): CueLists {
-  merged ??= mergeCues(en, de, fr, es, pt, ja, ko, zh, ar);
+  merged ??= mergeCues(...Object.values(cuesByLanguage));
   return merged;
 }
