@@ -20,8 +20,8 @@ import { buildWrapperPrograms } from './wrappers.js';
 
 // Every program the analyzer knows, in one family per file. Loading this module builds no rule:
 // each family lists its program names, and its table is built on the first lookup of one of
-// them (once). A program appears in exactly one family, which is checked here on load, on the
-// names alone, so two files can never disagree.
+// them (once). A program appears in exactly one family, which is checked on the names alone
+// before the first lookup answers, so two files can never disagree.
 
 interface Family {
   /** The programs the family's table has, exactly (checked when it is built). */
@@ -121,8 +121,13 @@ for (const family of Object.keys(families))
     get: () => familyTable(family),
   });
 
-/** Each default program's family, by name. */
-const familyOf = mergeNames(families);
+let owners: ReadonlyMap<string, string> | undefined;
+
+/** Each default program's family, by name (merged on the first lookup). */
+function familyOf(): ReadonlyMap<string, string> {
+  owners ??= mergeNames(families);
+  return owners;
+}
 
 /**
  * Merges family tables into one; throws when a program is in two families (a table bug that
@@ -158,23 +163,40 @@ function mergeNames(all: Readonly<Record<string, Family>>): ReadonlyMap<string, 
   return owner;
 }
 
+// The real object behind defaultPrograms: one getter per program, defined when the table is
+// first touched (findRule never touches it), not when the module loads.
+const defaultTarget: Record<string, ProgramRule> = Object.create(null);
+let defaultTargetReady = false;
+
+function defaultEntries(): Record<string, ProgramRule> {
+  if (!defaultTargetReady) {
+    defaultTargetReady = true;
+    for (const program of familyOf().keys())
+      Object.defineProperty(defaultTarget, program, {
+        enumerable: true,
+        get: () => defaultRule(program),
+      });
+  }
+  return defaultTarget;
+}
+
 /**
  * The default program table of analyzeShellCommand (before the host's policy changes it).
  * It has no prototype; look programs up with findRule() (or Object.hasOwn). Its entries are
  * getters that build the program's family on first read.
  */
-export const defaultPrograms: ProgramTable = Object.create(null);
-for (const program of familyOf.keys())
-  Object.defineProperty(defaultPrograms, program, {
-    enumerable: true,
-    get: () => defaultRule(program),
-  });
+export const defaultPrograms: ProgramTable = new Proxy(defaultTarget, {
+  get: (_, key) => Reflect.get(defaultEntries(), key),
+  has: (_, key) => Reflect.has(defaultEntries(), key),
+  ownKeys: () => Reflect.ownKeys(defaultEntries()),
+  getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(defaultEntries(), key),
+});
 
 /** The default rule for a program, building its family on the first lookup. */
 function defaultRule(program: string): ProgramRule | undefined {
   const rule = builtRules.get(program);
   if (rule !== undefined) return rule;
-  const family = familyOf.get(program);
+  const family = familyOf().get(program);
   if (family === undefined) return undefined;
   familyTable(family);
   return builtRules.get(program);
