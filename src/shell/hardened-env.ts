@@ -68,16 +68,22 @@ export const gitSafetyConfig: readonly (readonly [string, string])[] = Object.fr
   ['gc.auto', '0'],
 ]);
 
-const exact = new Set<string>();
-const prefixes: string[] = [];
-for (const names of Object.values(scrubbedVariables)) {
-  for (const name of names) {
-    if (name.endsWith('*')) prefixes.push(name.slice(0, -1));
-    else exact.add(name);
-  }
-}
+// Split into exact names and `PREFIX*` prefixes on the first call, not when the module loads.
+let split: { exact: ReadonlySet<string>; prefixes: readonly string[] } | undefined;
 
 function scrubbed(name: string): boolean {
+  if (split === undefined) {
+    const exact = new Set<string>();
+    const prefixes: string[] = [];
+    for (const names of Object.values(scrubbedVariables)) {
+      for (const variable of names) {
+        if (variable.endsWith('*')) prefixes.push(variable.slice(0, -1));
+        else exact.add(variable);
+      }
+    }
+    split = { exact, prefixes };
+  }
+  const { exact, prefixes } = split;
   return exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
 }
 

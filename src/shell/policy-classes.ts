@@ -1,5 +1,5 @@
 import type { ShellPolicyClass } from './policy-class-names.js';
-import { ghRule } from './rules/gh.js';
+import { buildGhRule } from './rules/gh.js';
 import type { ProgramTable } from './spec.js';
 
 // Opt-in policy classes: groups of programs that are not read-only in the analyzer's sense (they
@@ -13,11 +13,17 @@ export interface ShellPolicyClassInfo {
   programs: ProgramTable;
 }
 
+let networkRead: ProgramTable | undefined;
+
 /** Every policy class by name (the names are listed in policy-class-names.ts). */
 export const shellPolicyClasses: Readonly<Record<ShellPolicyClass, ShellPolicyClassInfo>> = {
   'network-read': {
     trusts:
       "read-only queries to GitHub through the host's gh login: pr/issue/repo/release/run/workflow view and list, pr diff/checks/status, search, and `gh api` GET requests to REST paths (no fields, --input, --cache, graphql or other hosts' URLs; no --web or --watch). It trusts the host's gh configuration (hosts, aliases) and lets the queries reveal to GitHub what is being read; hardenedShellEnv turns off gh's update check and prompts.",
-    programs: { gh: ghRule },
+    // A getter: gh's rule is built when a policy first enables the class, not on load.
+    get programs() {
+      networkRead ??= { gh: buildGhRule() };
+      return networkRead;
+    },
   },
 };

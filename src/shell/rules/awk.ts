@@ -11,148 +11,154 @@ import { blocked, ok } from './results.js';
 // -e/--source or else the first operand, and is checked with the awk lexer; the other operands
 // are input files or `var=value` assignments.
 
-const programFile = 'reads the awk program from a file, which cannot be checked; pass it inline';
-
-const awkRule: ProgramRule = {
-  kind: 'spec',
-  spec: {
-    options: options({
-      '-F --field-separator': 'required',
-      '-v --assign': 'required',
-      '-e --source': 'required',
-      '-f --file': { value: 'required', hazard: 'unsupported', reason: programFile },
-      '-E --exec': { value: 'required', hazard: 'unsupported', reason: programFile },
-      '-i --include': { value: 'required', hazard: 'unsupported', reason: programFile },
-      '-l --load': {
-        value: 'required',
-        hazard: 'executes',
-        reason: 'loads a compiled extension into gawk; drop it',
-      },
-      '-d --dump-variables': {
-        value: 'optional',
-        hazard: 'writes',
-        reason: 'writes the variables to a file (awkvars.out in gawk); drop it',
-      },
-      '-o --pretty-print': {
-        value: 'optional',
-        hazard: 'writes',
-        reason: 'writes the program to a file (awkprof.out); drop it',
-      },
-      '-p --profile': {
-        value: 'optional',
-        hazard: 'writes',
-        reason: 'writes a profile to a file (awkprof.out); drop it',
-      },
-      '-D --debug': {
-        value: 'optional',
-        hazard: 'interactive',
-        reason: "starts gawk's interactive debugger; drop it",
-      },
-      '-W': { value: 'required', check: checkMawkW },
-      '-b --characters-as-bytes': 'flag',
-      '-c --traditional --compat': 'flag',
-      '-C --copyright': 'flag',
-      '-g --gen-pot': 'flag',
-      '-h --help --usage': 'flag',
-      '-I --trace': 'flag',
-      '-k --csv': 'flag',
-      '-L --lint': 'optional',
-      '-M --bignum': 'flag',
-      '-N --use-lc-numeric': 'flag',
-      '-n --non-decimal-data': 'flag',
-      '-O --optimize': 'flag',
-      '-P --posix': 'flag',
-      '-r --re-interval': 'flag',
-      '-s --no-optimize': 'flag',
-      '-S --sandbox': 'flag',
-      '-t --lint-old': 'flag',
-      '-V --version': 'flag',
-    }),
-    permute: false,
-    globs: 'after-end-of-options',
-    check: checkAwk,
-  },
-};
-
-/** `-W` values harmless in mawk (which abbreviates them) and in gawk (where `-W x` is `--x`). */
-const harmlessW = new Set(['version', 'help', 'usage', 'interactive', 'posix_space']);
-const infoW = new Set(['version', 'help', 'usage']);
-
-/** mawk's `-W opt[,opt…]`: only spelled-out harmless ones (`-W d` is gawk's --dump-variables). */
-function checkMawkW(value: ShellWord): Block | undefined {
-  for (const item of value.value.split(',')) {
-    const [name, number] = item.split('=');
-    const sized = (name === 'sprintf' || name === 'random') && /^\d+$/.test(number ?? '');
-    if (!sized && (number !== undefined || !harmlessW.has(name ?? ''))) {
-      return {
-        code: ShellCodes.optionUnsupported,
-        reason: `\`awk -W ${item}\` is not known to be harmless (mawk -W exec runs a program file, gawk -W dump writes one); use -W version or drop it`,
-      };
-    }
-  }
-  return undefined;
-}
-
-/** Finds the program as awk does, checks it, and keeps operands away from gawk's /inet files. */
-function checkAwk(parsed: ParsedArgs): RuleResult {
-  const sources = parsed.options.flatMap((option) =>
-    option.name === '-e' && option.value !== undefined ? [option.value] : [],
-  );
-  if (sources.length > 1) {
-    return blocked(ShellCodes.awkProgram, 'pass the awk program as one -e (or one operand)');
-  }
-  const program = sources[0] ?? parsed.operands[0];
-  const inputs = sources.length === 1 ? parsed.operands : parsed.operands.slice(1);
-  if (program === undefined) {
-    return printsInfoOnly(parsed) ? ok : blocked(ShellCodes.badOperand, 'awk needs a program');
-  }
-  if (program.glob || program.tilde) {
-    return blocked(
-      ShellCodes.awkProgram,
-      'the awk program is an unquoted glob or `~` word that the shell rewrites; quote it',
-    );
-  }
-  const verdict = checkAwkProgram(program.value);
-  if (verdict !== undefined) return blocked(verdict.code, verdict.reason);
-  const network = inputs.find(couldBeInetFile);
-  if (network !== undefined) {
-    return blocked(
-      ShellCodes.badOperand,
-      `gawk opens \`${network.value}\` as a network connection (/inet/...); pass local files only`,
-    );
-  }
-  return ok;
-}
-
-/** `awk --version`, `-W version`, … print and exit without a program. */
-function printsInfoOnly(parsed: ParsedArgs): boolean {
-  return parsed.options.some(
-    (option) =>
-      option.name === '-V' ||
-      option.name === '-h' ||
-      option.name === '-C' ||
-      (option.name === '-W' && (option.value?.value ?? '').split(',').some((w) => infoW.has(w))),
-  );
-}
-
-/** An operand gawk would open as a socket: `/inet…`, or a glob whose fixed start could be that. */
-function couldBeInetFile(word: ShellWord): boolean {
-  if (word.value.startsWith('/inet')) return true;
-  if (!word.glob) return false;
-  let fixed = 0;
-  while (fixed < word.value.length && !'*?['.includes(word.value[fixed] ?? '')) fixed += 1;
-  // Only an absolute pattern can expand to an absolute name.
-  const head = word.value.slice(0, fixed);
-  return head.startsWith('/') && '/inet'.startsWith(head);
-}
-
 /**
- * awk and the implementations it may be, for the default program table. They share one rule
- * because `awk` may be any of them.
+ * Builds the awk table (awk gawk mawk nawk).
+ * Called once, on the first lookup of one of its programs, so loading the module builds nothing.
  */
-export const awkPrograms: ProgramTable = {
-  awk: awkRule,
-  gawk: awkRule,
-  mawk: awkRule,
-  nawk: awkRule,
-};
+export function buildAwkPrograms(): ProgramTable {
+  const programFile = 'reads the awk program from a file, which cannot be checked; pass it inline';
+
+  const awkRule: ProgramRule = {
+    kind: 'spec',
+    spec: {
+      options: options({
+        '-F --field-separator': 'required',
+        '-v --assign': 'required',
+        '-e --source': 'required',
+        '-f --file': { value: 'required', hazard: 'unsupported', reason: programFile },
+        '-E --exec': { value: 'required', hazard: 'unsupported', reason: programFile },
+        '-i --include': { value: 'required', hazard: 'unsupported', reason: programFile },
+        '-l --load': {
+          value: 'required',
+          hazard: 'executes',
+          reason: 'loads a compiled extension into gawk; drop it',
+        },
+        '-d --dump-variables': {
+          value: 'optional',
+          hazard: 'writes',
+          reason: 'writes the variables to a file (awkvars.out in gawk); drop it',
+        },
+        '-o --pretty-print': {
+          value: 'optional',
+          hazard: 'writes',
+          reason: 'writes the program to a file (awkprof.out); drop it',
+        },
+        '-p --profile': {
+          value: 'optional',
+          hazard: 'writes',
+          reason: 'writes a profile to a file (awkprof.out); drop it',
+        },
+        '-D --debug': {
+          value: 'optional',
+          hazard: 'interactive',
+          reason: "starts gawk's interactive debugger; drop it",
+        },
+        '-W': { value: 'required', check: checkMawkW },
+        '-b --characters-as-bytes': 'flag',
+        '-c --traditional --compat': 'flag',
+        '-C --copyright': 'flag',
+        '-g --gen-pot': 'flag',
+        '-h --help --usage': 'flag',
+        '-I --trace': 'flag',
+        '-k --csv': 'flag',
+        '-L --lint': 'optional',
+        '-M --bignum': 'flag',
+        '-N --use-lc-numeric': 'flag',
+        '-n --non-decimal-data': 'flag',
+        '-O --optimize': 'flag',
+        '-P --posix': 'flag',
+        '-r --re-interval': 'flag',
+        '-s --no-optimize': 'flag',
+        '-S --sandbox': 'flag',
+        '-t --lint-old': 'flag',
+        '-V --version': 'flag',
+      }),
+      permute: false,
+      globs: 'after-end-of-options',
+      check: checkAwk,
+    },
+  };
+
+  /** `-W` values harmless in mawk (which abbreviates them) and in gawk (where `-W x` is `--x`). */
+  const harmlessW = new Set(['version', 'help', 'usage', 'interactive', 'posix_space']);
+  const infoW = new Set(['version', 'help', 'usage']);
+
+  /** mawk's `-W opt[,opt…]`: only spelled-out harmless ones (`-W d` is gawk's --dump-variables). */
+  function checkMawkW(value: ShellWord): Block | undefined {
+    for (const item of value.value.split(',')) {
+      const [name, number] = item.split('=');
+      const sized = (name === 'sprintf' || name === 'random') && /^\d+$/.test(number ?? '');
+      if (!sized && (number !== undefined || !harmlessW.has(name ?? ''))) {
+        return {
+          code: ShellCodes.optionUnsupported,
+          reason: `\`awk -W ${item}\` is not known to be harmless (mawk -W exec runs a program file, gawk -W dump writes one); use -W version or drop it`,
+        };
+      }
+    }
+    return undefined;
+  }
+
+  /** Finds the program as awk does, checks it, and keeps operands away from gawk's /inet files. */
+  function checkAwk(parsed: ParsedArgs): RuleResult {
+    const sources = parsed.options.flatMap((option) =>
+      option.name === '-e' && option.value !== undefined ? [option.value] : [],
+    );
+    if (sources.length > 1) {
+      return blocked(ShellCodes.awkProgram, 'pass the awk program as one -e (or one operand)');
+    }
+    const program = sources[0] ?? parsed.operands[0];
+    const inputs = sources.length === 1 ? parsed.operands : parsed.operands.slice(1);
+    if (program === undefined) {
+      return printsInfoOnly(parsed) ? ok : blocked(ShellCodes.badOperand, 'awk needs a program');
+    }
+    if (program.glob || program.tilde) {
+      return blocked(
+        ShellCodes.awkProgram,
+        'the awk program is an unquoted glob or `~` word that the shell rewrites; quote it',
+      );
+    }
+    const verdict = checkAwkProgram(program.value);
+    if (verdict !== undefined) return blocked(verdict.code, verdict.reason);
+    const network = inputs.find(couldBeInetFile);
+    if (network !== undefined) {
+      return blocked(
+        ShellCodes.badOperand,
+        `gawk opens \`${network.value}\` as a network connection (/inet/...); pass local files only`,
+      );
+    }
+    return ok;
+  }
+
+  /** `awk --version`, `-W version`, … print and exit without a program. */
+  function printsInfoOnly(parsed: ParsedArgs): boolean {
+    return parsed.options.some(
+      (option) =>
+        option.name === '-V' ||
+        option.name === '-h' ||
+        option.name === '-C' ||
+        (option.name === '-W' && (option.value?.value ?? '').split(',').some((w) => infoW.has(w))),
+    );
+  }
+
+  /** An operand gawk would open as a socket: `/inet…`, or a glob whose fixed start could be that. */
+  function couldBeInetFile(word: ShellWord): boolean {
+    if (word.value.startsWith('/inet')) return true;
+    if (!word.glob) return false;
+    let fixed = 0;
+    while (fixed < word.value.length && !'*?['.includes(word.value[fixed] ?? '')) fixed += 1;
+    // Only an absolute pattern can expand to an absolute name.
+    const head = word.value.slice(0, fixed);
+    return head.startsWith('/') && '/inet'.startsWith(head);
+  }
+
+  /**
+   * awk and the implementations it may be, for the default program table. They share one rule
+   * because `awk` may be any of them.
+   */
+  return {
+    awk: awkRule,
+    gawk: awkRule,
+    mawk: awkRule,
+    nawk: awkRule,
+  };
+}

@@ -159,11 +159,14 @@ function categoryRule(program: string, category: Category): ProgramRule {
 }
 
 /**
- * Every blocked program, each judged by its category's rule.
+ * Builds the table of every blocked program, each judged by its category's rule (called once, on
+ * the first lookup of one of them).
  * Interpreters in `versionProbes` still answer a bare version probe (`node --version`).
  */
-export const blockedPrograms: ProgramTable = Object.fromEntries(
-  blockedCategories.flatMap((category) =>
-    category.programs.map((program) => [program, categoryRule(program, category)] as const),
-  ),
-);
+export function buildBlockedPrograms(): ProgramTable {
+  return Object.fromEntries(
+    blockedCategories.flatMap((category) =>
+      category.programs.map((program) => [program, categoryRule(program, category)] as const),
+    ),
+  );
+}

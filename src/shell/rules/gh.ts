@@ -12,273 +12,283 @@ import { blocked } from './results.js';
 // is listed as a flag: the engine then judges the next word itself (stricter, never looser).
 // Refused everywhere: --web (starts a browser), --watch and --interval (loop until stopped).
 
-/** `-R/--repo`, inherited by every repository command. */
-const repo = { '-R --repo': 'required' } as const;
-/** The JSON output flags of view/list commands (`--jq` runs gojq in process, not a program). */
-const json = { '--json': 'required', '-q --jq': 'required', '-t --template': 'required' } as const;
-const web: OptionSpec = {
-  hazard: 'executes',
-  reason: 'opens a web browser; print the result instead (drop --web)',
-};
-const watch: OptionSpec = {
-  hazard: 'interactive',
-  reason: 'keeps running until the checks finish; run it once without --watch',
-};
-
-function spec(table: Parameters<typeof options>[0], maxOperands: number): ProgramSpec {
-  return {
-    options: options({ ...repo, ...table, '-h --help': 'flag' }),
-    abbreviations: false,
-    globs: 'never',
-    operands: { max: maxOperands },
-  };
-}
-
-const listFilters = {
-  '--app': 'required',
-  '-a --assignee': 'required',
-  '-A --author': 'required',
-  '-l --label': 'required',
-  '-L --limit': 'required',
-  '-S --search': 'required',
-  '-s --state': 'required',
-} as const;
-
-/** `gh GROUP COMMAND` → the command's spec. */
-const commands: Readonly<Record<string, Readonly<Record<string, ProgramSpec>>>> = {
-  pr: {
-    view: spec({ ...json, '-c --comments': 'flag', '-w --web': web }, 1),
-    list: spec(
-      {
-        ...json,
-        ...listFilters,
-        '-B --base': 'required',
-        '-H --head': 'required',
-        '-d --draft': 'flag',
-        '-w --web': web,
-      },
-      0,
-    ),
-    diff: spec(
-      { '--color': 'required', '--name-only': 'flag', '--patch': 'flag', '-w --web': web },
-      1,
-    ),
-    checks: spec(
-      {
-        ...json,
-        '--required': 'flag',
-        '--fail-fast': 'flag',
-        '--watch': watch,
-        '-i --interval': watch,
-        '-w --web': web,
-      },
-      1,
-    ),
-    status: spec({ ...json, '-c --conflict-status': 'flag' }, 0),
-  },
-  issue: {
-    view: spec({ ...json, '-c --comments': 'flag', '-w --web': web }, 1),
-    list: spec(
-      {
-        ...json,
-        ...listFilters,
-        '--mention': 'required',
-        '-m --milestone': 'required',
-        '-w --web': web,
-      },
-      0,
-    ),
-    status: spec(json, 0),
-  },
-  repo: {
-    view: spec({ ...json, '-b --branch': 'required', '-w --web': web }, 1),
-    list: spec(
-      {
-        ...json,
-        '-L --limit': 'required',
-        '-l --language': 'required',
-        '--topic': 'required',
-        '--visibility': 'required',
-        '--archived': 'flag',
-        '--no-archived': 'flag',
-        '--fork': 'flag',
-        '--source': 'flag',
-      },
-      1,
-    ),
-  },
-  release: {
-    view: spec({ ...json, '-w --web': web }, 1),
-    list: spec(
-      {
-        ...json,
-        '-L --limit': 'required',
-        '-O --order': 'required',
-        '--exclude-drafts': 'flag',
-        '--exclude-pre-releases': 'flag',
-      },
-      0,
-    ),
-  },
-  run: {
-    view: spec(
-      {
-        ...json,
-        '-a --attempt': 'required',
-        '-j --job': 'required',
-        '--exit-status': 'flag',
-        '--log': 'flag',
-        '--log-failed': 'flag',
-        '-v --verbose': 'flag',
-        '-w --web': web,
-      },
-      1,
-    ),
-    list: spec(
-      {
-        ...json,
-        '-L --limit': 'required',
-        '-a --all': 'flag',
-        '-b --branch': 'required',
-        '-c --commit': 'required',
-        '--created': 'required',
-        '-e --event': 'required',
-        '-s --status': 'required',
-        '-u --user': 'required',
-        '-w --workflow': 'required',
-      },
-      0,
-    ),
-  },
-  workflow: {
-    view: spec({ '-r --ref': 'required', '-y --yaml': 'flag', '-w --web': web }, 1),
-    list: spec({ ...json, '-L --limit': 'required', '-a --all': 'flag' }, 0),
-  },
-};
-
-/** `gh search KIND QUERY…`: filters only; every query word is an operand. */
-const searchSpec: ProgramSpec = {
-  options: options({
-    ...json,
-    '-R --repo': 'required',
-    '-L --limit': 'required',
-    '--sort': 'required',
-    '--order': 'required',
-    '--owner': 'required',
-    '--language': 'required',
-    '--state': 'required',
-    '--author': 'required',
-    '--label': 'required',
-    '--match': 'required',
-    '--filename': 'required',
-    '--extension': 'required',
-    '--visibility': 'required',
-    '--created': 'required',
-    '--updated': 'required',
-    '-w --web': web,
-    '-h --help': 'flag',
-  }),
-  abbreviations: false,
-  globs: 'never',
-};
-const searchKinds = new Set(['repos', 'issues', 'prs', 'commits', 'code']);
-
-const bodyReason =
-  'sends a request body, which makes the request a POST; put query parameters in the endpoint (`gh api repos/OWNER/REPO/issues?state=open`)';
-
 /**
- * `gh api ENDPOINT`: GET only. Fields and --input make gh send a body (and switch to POST), so
- * they are refused even with `-X GET`; --cache writes response files; graphql can mutate.
+ * Builds the gh rule (used only by the network-read policy class).
+ * Called once, on the first lookup of one of its programs, so loading the module builds nothing.
  */
-const apiSpec: ProgramSpec = {
-  options: options({
-    '-X --method': { value: 'required', check: onlyGet },
-    '-H --header': { value: 'required', check: onlyAccept },
-    '-i --include': 'flag',
-    '--paginate': 'flag',
-    '--slurp': 'flag',
-    '--silent': 'flag',
-    '--verbose': 'flag',
+export function buildGhRule(): ProgramRule {
+  /** `-R/--repo`, inherited by every repository command. */
+  const repo = { '-R --repo': 'required' } as const;
+  /** The JSON output flags of view/list commands (`--jq` runs gojq in process, not a program). */
+  const json = {
+    '--json': 'required',
     '-q --jq': 'required',
     '-t --template': 'required',
-    '-p --preview': 'required',
-    '--hostname': 'required',
-    '-F --field': { value: 'required', hazard: 'writes', reason: bodyReason },
-    '-f --raw-field': { value: 'required', hazard: 'writes', reason: bodyReason },
-    '--input': { value: 'required', hazard: 'writes', reason: bodyReason },
-    '--cache': {
-      value: 'required',
-      hazard: 'writes',
-      reason: 'stores responses in a cache directory; drop it',
+  } as const;
+  const web: OptionSpec = {
+    hazard: 'executes',
+    reason: 'opens a web browser; print the result instead (drop --web)',
+  };
+  const watch: OptionSpec = {
+    hazard: 'interactive',
+    reason: 'keeps running until the checks finish; run it once without --watch',
+  };
+
+  function spec(table: Parameters<typeof options>[0], maxOperands: number): ProgramSpec {
+    return {
+      options: options({ ...repo, ...table, '-h --help': 'flag' }),
+      abbreviations: false,
+      globs: 'never',
+      operands: { max: maxOperands },
+    };
+  }
+
+  const listFilters = {
+    '--app': 'required',
+    '-a --assignee': 'required',
+    '-A --author': 'required',
+    '-l --label': 'required',
+    '-L --limit': 'required',
+    '-S --search': 'required',
+    '-s --state': 'required',
+  } as const;
+
+  /** `gh GROUP COMMAND` → the command's spec. */
+  const commands: Readonly<Record<string, Readonly<Record<string, ProgramSpec>>>> = {
+    pr: {
+      view: spec({ ...json, '-c --comments': 'flag', '-w --web': web }, 1),
+      list: spec(
+        {
+          ...json,
+          ...listFilters,
+          '-B --base': 'required',
+          '-H --head': 'required',
+          '-d --draft': 'flag',
+          '-w --web': web,
+        },
+        0,
+      ),
+      diff: spec(
+        { '--color': 'required', '--name-only': 'flag', '--patch': 'flag', '-w --web': web },
+        1,
+      ),
+      checks: spec(
+        {
+          ...json,
+          '--required': 'flag',
+          '--fail-fast': 'flag',
+          '--watch': watch,
+          '-i --interval': watch,
+          '-w --web': web,
+        },
+        1,
+      ),
+      status: spec({ ...json, '-c --conflict-status': 'flag' }, 0),
     },
-    '-h --help': 'flag',
-  }),
-  abbreviations: false,
-  globs: 'never',
-  operands: { min: 1, max: 1 },
-  check: (parsed) => {
-    const endpoint = parsed.operands[0]?.value ?? '';
-    if (!/^(graphql$|[a-z]+:|\/\/)/i.test(endpoint)) return { kind: 'ok' };
+    issue: {
+      view: spec({ ...json, '-c --comments': 'flag', '-w --web': web }, 1),
+      list: spec(
+        {
+          ...json,
+          ...listFilters,
+          '--mention': 'required',
+          '-m --milestone': 'required',
+          '-w --web': web,
+        },
+        0,
+      ),
+      status: spec(json, 0),
+    },
+    repo: {
+      view: spec({ ...json, '-b --branch': 'required', '-w --web': web }, 1),
+      list: spec(
+        {
+          ...json,
+          '-L --limit': 'required',
+          '-l --language': 'required',
+          '--topic': 'required',
+          '--visibility': 'required',
+          '--archived': 'flag',
+          '--no-archived': 'flag',
+          '--fork': 'flag',
+          '--source': 'flag',
+        },
+        1,
+      ),
+    },
+    release: {
+      view: spec({ ...json, '-w --web': web }, 1),
+      list: spec(
+        {
+          ...json,
+          '-L --limit': 'required',
+          '-O --order': 'required',
+          '--exclude-drafts': 'flag',
+          '--exclude-pre-releases': 'flag',
+        },
+        0,
+      ),
+    },
+    run: {
+      view: spec(
+        {
+          ...json,
+          '-a --attempt': 'required',
+          '-j --job': 'required',
+          '--exit-status': 'flag',
+          '--log': 'flag',
+          '--log-failed': 'flag',
+          '-v --verbose': 'flag',
+          '-w --web': web,
+        },
+        1,
+      ),
+      list: spec(
+        {
+          ...json,
+          '-L --limit': 'required',
+          '-a --all': 'flag',
+          '-b --branch': 'required',
+          '-c --commit': 'required',
+          '--created': 'required',
+          '-e --event': 'required',
+          '-s --status': 'required',
+          '-u --user': 'required',
+          '-w --workflow': 'required',
+        },
+        0,
+      ),
+    },
+    workflow: {
+      view: spec({ '-r --ref': 'required', '-y --yaml': 'flag', '-w --web': web }, 1),
+      list: spec({ ...json, '-L --limit': 'required', '-a --all': 'flag' }, 0),
+    },
+  };
+
+  /** `gh search KIND QUERY…`: filters only; every query word is an operand. */
+  const searchSpec: ProgramSpec = {
+    options: options({
+      ...json,
+      '-R --repo': 'required',
+      '-L --limit': 'required',
+      '--sort': 'required',
+      '--order': 'required',
+      '--owner': 'required',
+      '--language': 'required',
+      '--state': 'required',
+      '--author': 'required',
+      '--label': 'required',
+      '--match': 'required',
+      '--filename': 'required',
+      '--extension': 'required',
+      '--visibility': 'required',
+      '--created': 'required',
+      '--updated': 'required',
+      '-w --web': web,
+      '-h --help': 'flag',
+    }),
+    abbreviations: false,
+    globs: 'never',
+  };
+  const searchKinds = new Set(['repos', 'issues', 'prs', 'commits', 'code']);
+
+  const bodyReason =
+    'sends a request body, which makes the request a POST; put query parameters in the endpoint (`gh api repos/OWNER/REPO/issues?state=open`)';
+
+  /**
+   * `gh api ENDPOINT`: GET only. Fields and --input make gh send a body (and switch to POST), so
+   * they are refused even with `-X GET`; --cache writes response files; graphql can mutate.
+   */
+  const apiSpec: ProgramSpec = {
+    options: options({
+      '-X --method': { value: 'required', check: onlyGet },
+      '-H --header': { value: 'required', check: onlyAccept },
+      '-i --include': 'flag',
+      '--paginate': 'flag',
+      '--slurp': 'flag',
+      '--silent': 'flag',
+      '--verbose': 'flag',
+      '-q --jq': 'required',
+      '-t --template': 'required',
+      '-p --preview': 'required',
+      '--hostname': 'required',
+      '-F --field': { value: 'required', hazard: 'writes', reason: bodyReason },
+      '-f --raw-field': { value: 'required', hazard: 'writes', reason: bodyReason },
+      '--input': { value: 'required', hazard: 'writes', reason: bodyReason },
+      '--cache': {
+        value: 'required',
+        hazard: 'writes',
+        reason: 'stores responses in a cache directory; drop it',
+      },
+      '-h --help': 'flag',
+    }),
+    abbreviations: false,
+    globs: 'never',
+    operands: { min: 1, max: 1 },
+    check: (parsed) => {
+      const endpoint = parsed.operands[0]?.value ?? '';
+      if (!/^(graphql$|[a-z]+:|\/\/)/i.test(endpoint)) return { kind: 'ok' };
+      return blocked(
+        ShellCodes.optionWrites,
+        `\`gh api ${endpoint}\`: only REST paths are allowed (graphql can mutate, a URL can reach another host); use a path like repos/OWNER/REPO`,
+      );
+    },
+  };
+
+  function onlyGet(value: ShellWord) {
+    if (value.value === 'GET' && !value.glob) return undefined;
+    return {
+      code: ShellCodes.optionWrites,
+      reason: `\`gh api -X ${value.value}\` is not a read; only GET is allowed`,
+    };
+  }
+
+  function onlyAccept(value: ShellWord) {
+    if (/^accept:/i.test(value.value) && !value.glob) return undefined;
+    return {
+      code: ShellCodes.optionUnsupported,
+      reason: `\`gh api -H ${value.value}\`: only Accept headers are allowed (a header can override the method); drop it`,
+    };
+  }
+
+  function notRead(words: string): RuleResult {
     return blocked(
-      ShellCodes.optionWrites,
-      `\`gh api ${endpoint}\`: only REST paths are allowed (graphql can mutate, a URL can reach another host); use a path like repos/OWNER/REPO`,
+      ShellCodes.networkProgram,
+      `\`gh ${words}\` is not a read-only gh command; with the network-read class gh may run: pr view/list/diff/checks/status, issue view/list/status, repo view/list, release view/list, run view/list, workflow view/list, search, and api (GET)`,
     );
-  },
-};
+  }
 
-function onlyGet(value: ShellWord) {
-  if (value.value === 'GET' && !value.glob) return undefined;
   return {
-    code: ShellCodes.optionWrites,
-    reason: `\`gh api -X ${value.value}\` is not a read; only GET is allowed`,
-  };
-}
-
-function onlyAccept(value: ShellWord) {
-  if (/^accept:/i.test(value.value) && !value.glob) return undefined;
-  return {
-    code: ShellCodes.optionUnsupported,
-    reason: `\`gh api -H ${value.value}\`: only Accept headers are allowed (a header can override the method); drop it`,
-  };
-}
-
-function notRead(words: string): RuleResult {
-  return blocked(
-    ShellCodes.networkProgram,
-    `\`gh ${words}\` is not a read-only gh command; with the network-read class gh may run: pr view/list/diff/checks/status, issue view/list/status, repo view/list, release view/list, run view/list, workflow view/list, search, and api (GET)`,
-  );
-}
-
-export const ghRule: ProgramRule = {
-  kind: 'custom',
-  globs: 'never',
-  judge: (args, context) => {
-    const [group, command, ...rest] = args;
-    if (group === undefined) return notRead('');
-    if (group.value === 'api')
-      return judgeRule('gh api', { kind: 'spec', spec: apiSpec }, args.slice(1), context);
-    if (group.value === 'search') {
-      if (command === undefined || !searchKinds.has(command.value))
-        return notRead(`search ${command?.value ?? ''}`);
+    kind: 'custom',
+    globs: 'never',
+    judge: (args, context) => {
+      const [group, command, ...rest] = args;
+      if (group === undefined) return notRead('');
+      if (group.value === 'api')
+        return judgeRule('gh api', { kind: 'spec', spec: apiSpec }, args.slice(1), context);
+      if (group.value === 'search') {
+        if (command === undefined || !searchKinds.has(command.value))
+          return notRead(`search ${command?.value ?? ''}`);
+        return judgeRule(
+          `gh search ${command.value}`,
+          { kind: 'spec', spec: searchSpec },
+          rest,
+          context,
+        );
+      }
+      const table = Object.hasOwn(commands, group.value) ? commands[group.value] : undefined;
+      const found =
+        table !== undefined && command !== undefined && Object.hasOwn(table, command.value)
+          ? table[command.value]
+          : undefined;
+      if (found === undefined || command === undefined)
+        return notRead(`${group.value} ${command?.value ?? ''}`.trim());
       return judgeRule(
-        `gh search ${command.value}`,
-        { kind: 'spec', spec: searchSpec },
+        `gh ${group.value} ${command.value}`,
+        { kind: 'spec', spec: found },
         rest,
         context,
       );
-    }
-    const table = Object.hasOwn(commands, group.value) ? commands[group.value] : undefined;
-    const found =
-      table !== undefined && command !== undefined && Object.hasOwn(table, command.value)
-        ? table[command.value]
-        : undefined;
-    if (found === undefined || command === undefined)
-      return notRead(`${group.value} ${command?.value ?? ''}`.trim());
-    return judgeRule(
-      `gh ${group.value} ${command.value}`,
-      { kind: 'spec', spec: found },
-      rest,
-      context,
-    );
-  },
-};
+    },
+  };
+}

@@ -155,7 +155,7 @@ function judgeSubcommand(
   const judge = findSubcommand(name);
   if (judge !== undefined) return judge(rest, context);
   const why = Object.hasOwn(subcommandReasons, name) ? subcommandReasons[name] : undefined;
-  readOnlyList ??= Object.keys(gitSubcommands).join(' ');
+  readOnlyList ??= Object.keys(gitSubcommands()).join(' ');
   return subcommandBlock(
     `\`git ${name}\` ${why ?? 'is not a read-only git subcommand (aliases are not expanded)'}; read-only: ${readOnlyList}`,
   );

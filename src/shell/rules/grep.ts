@@ -5,76 +5,82 @@ import { options } from './options.js';
 // only reads: no option writes, runs a program or uses the network, so globs may stand anywhere.
 // Debian's egrep and fgrep are scripts that run `grep -E` / `grep -F` with the same options.
 
-const digits = Object.fromEntries(
-  Array.from({ length: 10 }, (_, digit) => [`-${digit}`, 'flag' as const]),
-);
-
-const grepRule: ProgramRule = {
-  kind: 'spec',
-  spec: {
-    options: options({
-      '-E --extended-regexp': 'flag',
-      '-F --fixed-strings': 'flag',
-      '-G --basic-regexp': 'flag',
-      '-P --perl-regexp': 'flag',
-      '-e --regexp': 'required',
-      '-f --file': 'required',
-      '-i -y --ignore-case': 'flag',
-      '--no-ignore-case': 'flag',
-      '-w --word-regexp': 'flag',
-      '-x --line-regexp': 'flag',
-      '-z --null-data': 'flag',
-      '-s --no-messages': 'flag',
-      '-v --invert-match': 'flag',
-      '-V --version': 'flag',
-      '--help': 'flag',
-      '-m --max-count': 'required',
-      '-b --byte-offset': 'flag',
-      '-n --line-number': 'flag',
-      '--line-buffered': 'flag',
-      '-H --with-filename': 'flag',
-      '-h --no-filename': 'flag',
-      '--label': 'required',
-      '-o --only-matching': 'flag',
-      '-q --quiet --silent': 'flag',
-      '--binary-files': 'required',
-      '-a --text': 'flag',
-      '-I': 'flag',
-      '-d --directories': 'required',
-      '-D --devices': 'required',
-      '-r --recursive': 'flag',
-      '-R --dereference-recursive': 'flag',
-      '--include': 'required',
-      '--exclude': 'required',
-      '--exclude-from': 'required',
-      '--exclude-dir': 'required',
-      '-L --files-without-match': 'flag',
-      '-l --files-with-matches': 'flag',
-      '-c --count': 'flag',
-      '-T --initial-tab': 'flag',
-      '-Z --null': 'flag',
-      '-B --before-context': 'required',
-      '-A --after-context': 'required',
-      '-C --context': 'required',
-      '--group-separator': 'required',
-      '--no-group-separator': 'flag',
-      '--color --colour': 'optional',
-      '-U --binary': 'flag',
-      '-u --unix-byte-offsets': 'flag',
-      // `-5` (or `-n5`) is `--context=5`: digits are options that accumulate a number.
-      ...digits,
-    }),
-    numericOption: true,
-    globs: 'anywhere',
-  },
-};
-
 /**
- * grep, egrep and fgrep, which share one table.
- * No grep option writes or runs anything, so globs may stand anywhere.
+ * Builds the grep family's table (grep egrep fgrep).
+ * Called once, on the first lookup of one of its programs, so loading the module builds nothing.
  */
-export const grepPrograms: ProgramTable = {
-  grep: grepRule,
-  egrep: grepRule,
-  fgrep: grepRule,
-};
+export function buildGrepPrograms(): ProgramTable {
+  const digits = Object.fromEntries(
+    Array.from({ length: 10 }, (_, digit) => [`-${digit}`, 'flag' as const]),
+  );
+
+  const grepRule: ProgramRule = {
+    kind: 'spec',
+    spec: {
+      options: options({
+        '-E --extended-regexp': 'flag',
+        '-F --fixed-strings': 'flag',
+        '-G --basic-regexp': 'flag',
+        '-P --perl-regexp': 'flag',
+        '-e --regexp': 'required',
+        '-f --file': 'required',
+        '-i -y --ignore-case': 'flag',
+        '--no-ignore-case': 'flag',
+        '-w --word-regexp': 'flag',
+        '-x --line-regexp': 'flag',
+        '-z --null-data': 'flag',
+        '-s --no-messages': 'flag',
+        '-v --invert-match': 'flag',
+        '-V --version': 'flag',
+        '--help': 'flag',
+        '-m --max-count': 'required',
+        '-b --byte-offset': 'flag',
+        '-n --line-number': 'flag',
+        '--line-buffered': 'flag',
+        '-H --with-filename': 'flag',
+        '-h --no-filename': 'flag',
+        '--label': 'required',
+        '-o --only-matching': 'flag',
+        '-q --quiet --silent': 'flag',
+        '--binary-files': 'required',
+        '-a --text': 'flag',
+        '-I': 'flag',
+        '-d --directories': 'required',
+        '-D --devices': 'required',
+        '-r --recursive': 'flag',
+        '-R --dereference-recursive': 'flag',
+        '--include': 'required',
+        '--exclude': 'required',
+        '--exclude-from': 'required',
+        '--exclude-dir': 'required',
+        '-L --files-without-match': 'flag',
+        '-l --files-with-matches': 'flag',
+        '-c --count': 'flag',
+        '-T --initial-tab': 'flag',
+        '-Z --null': 'flag',
+        '-B --before-context': 'required',
+        '-A --after-context': 'required',
+        '-C --context': 'required',
+        '--group-separator': 'required',
+        '--no-group-separator': 'flag',
+        '--color --colour': 'optional',
+        '-U --binary': 'flag',
+        '-u --unix-byte-offsets': 'flag',
+        // `-5` (or `-n5`) is `--context=5`: digits are options that accumulate a number.
+        ...digits,
+      }),
+      numericOption: true,
+      globs: 'anywhere',
+    },
+  };
+
+  /**
+   * grep, egrep and fgrep, which share one table.
+   * No grep option writes or runs anything, so globs may stand anywhere.
+   */
+  return {
+    grep: grepRule,
+    egrep: grepRule,
+    fgrep: grepRule,
+  };
+}

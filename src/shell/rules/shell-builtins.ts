@@ -8,101 +8,107 @@ import { blocked, ok } from './results.js';
 // Quoting a builtin's name does not bypass it, so these rules describe bash's builtins. Builtins
 // read options with bash's own getopt: bundles, no long options, no permutation, `--` ends them.
 
-// echo takes -n -e -E in any bundle and prints every other word literally; it cannot write or
-// run anything, whatever its words are.
-const echo: ProgramRule = { kind: 'custom', globs: 'anywhere', judge: () => ok };
-
-// true and false ignore their words.
-const constant: ProgramRule = { kind: 'custom', globs: 'anywhere', judge: () => ok };
-
-const printf: ProgramSpec = {
-  options: options({
-    '-v': {
-      value: 'required',
-      hazard: 'writes',
-      reason: 'assigns the output to a shell variable; drop -v and print to stdout',
-    },
-    '--help': 'flag',
-  }),
-  permute: false,
-  abbreviations: false,
-  globs: 'after-end-of-options',
-};
-
-// `cd -` goes back to $OLDPWD; more than one operand is an error in bash.
-const cd: ProgramSpec = {
-  options: options({ '-L': 'flag', '-P': 'flag', '-e': 'flag', '-@': 'flag', '--help': 'flag' }),
-  permute: false,
-  abbreviations: false,
-  globs: 'anywhere',
-  operands: { max: 1 },
-};
-
-// type only reports what a name is (alias, function, builtin, file).
-const type: ProgramSpec = {
-  options: options({
-    '-a': 'flag',
-    '-f': 'flag',
-    '-p': 'flag',
-    '-P': 'flag',
-    '-t': 'flag',
-    '--help': 'flag',
-  }),
-  permute: false,
-  abbreviations: false,
-  globs: 'anywhere',
-};
-
 /**
- * bash's test evaluates `-v NAME` (and `-R NAME`) by looking the name up, which runs the
- * arithmetic in an array subscript: `test -v 'x[$(touch f)]'` runs touch. Block them anywhere.
+ * Builds the shell builtins' table.
+ * Called once, on the first lookup of one of its programs, so loading the module builds nothing.
  */
-function judgeTest(program: string, args: readonly ShellWord[]): RuleResult {
-  for (const word of args) {
-    if (word.glob) {
-      return blocked(
-        ShellCodes.unsafeGlob,
-        `a file name from \`${word.raw}\` could become an operator of \`${program}\`; quote the glob`,
-      );
+export function buildShellBuiltinPrograms(): ProgramTable {
+  // echo takes -n -e -E in any bundle and prints every other word literally; it cannot write or
+  // run anything, whatever its words are.
+  const echo: ProgramRule = { kind: 'custom', globs: 'anywhere', judge: () => ok };
+
+  // true and false ignore their words.
+  const constant: ProgramRule = { kind: 'custom', globs: 'anywhere', judge: () => ok };
+
+  const printf: ProgramSpec = {
+    options: options({
+      '-v': {
+        value: 'required',
+        hazard: 'writes',
+        reason: 'assigns the output to a shell variable; drop -v and print to stdout',
+      },
+      '--help': 'flag',
+    }),
+    permute: false,
+    abbreviations: false,
+    globs: 'after-end-of-options',
+  };
+
+  // `cd -` goes back to $OLDPWD; more than one operand is an error in bash.
+  const cd: ProgramSpec = {
+    options: options({ '-L': 'flag', '-P': 'flag', '-e': 'flag', '-@': 'flag', '--help': 'flag' }),
+    permute: false,
+    abbreviations: false,
+    globs: 'anywhere',
+    operands: { max: 1 },
+  };
+
+  // type only reports what a name is (alias, function, builtin, file).
+  const type: ProgramSpec = {
+    options: options({
+      '-a': 'flag',
+      '-f': 'flag',
+      '-p': 'flag',
+      '-P': 'flag',
+      '-t': 'flag',
+      '--help': 'flag',
+    }),
+    permute: false,
+    abbreviations: false,
+    globs: 'anywhere',
+  };
+
+  /**
+   * bash's test evaluates `-v NAME` (and `-R NAME`) by looking the name up, which runs the
+   * arithmetic in an array subscript: `test -v 'x[$(touch f)]'` runs touch. Block them anywhere.
+   */
+  function judgeTest(program: string, args: readonly ShellWord[]): RuleResult {
+    for (const word of args) {
+      if (word.glob) {
+        return blocked(
+          ShellCodes.unsafeGlob,
+          `a file name from \`${word.raw}\` could become an operator of \`${program}\`; quote the glob`,
+        );
+      }
+      if (word.value === '-v' || word.value === '-R') {
+        return blocked(
+          ShellCodes.optionExecutes,
+          `\`${program} ${word.value}\` evaluates array subscripts, which can run commands; compare values instead (e.g. \`test -n "…"\`)`,
+        );
+      }
     }
-    if (word.value === '-v' || word.value === '-R') {
-      return blocked(
-        ShellCodes.optionExecutes,
-        `\`${program} ${word.value}\` evaluates array subscripts, which can run commands; compare values instead (e.g. \`test -n "…"\`)`,
-      );
-    }
+    return ok;
   }
-  return ok;
+
+  const test: ProgramRule = {
+    kind: 'custom',
+    globs: 'never',
+    judge: (args) => judgeTest('test', args),
+  };
+
+  const bracket: ProgramRule = {
+    kind: 'custom',
+    globs: 'never',
+    judge: (args) => {
+      if (args[args.length - 1]?.value !== ']') {
+        return blocked(ShellCodes.badOperand, '`[` needs a closing `]` as its last word');
+      }
+      return judgeTest('[', args.slice(0, -1));
+    },
+  };
+
+  /**
+   * echo printf true false test [ cd type: bash builtins that print, test or change directory.
+   * Quoting their names does not bypass them, so these rules describe bash's builtins.
+   */
+  return {
+    echo,
+    printf: { kind: 'spec', spec: printf },
+    true: constant,
+    false: constant,
+    test,
+    '[': bracket,
+    cd: { kind: 'spec', spec: cd },
+    type: { kind: 'spec', spec: type },
+  };
 }
-
-const test: ProgramRule = {
-  kind: 'custom',
-  globs: 'never',
-  judge: (args) => judgeTest('test', args),
-};
-
-const bracket: ProgramRule = {
-  kind: 'custom',
-  globs: 'never',
-  judge: (args) => {
-    if (args[args.length - 1]?.value !== ']') {
-      return blocked(ShellCodes.badOperand, '`[` needs a closing `]` as its last word');
-    }
-    return judgeTest('[', args.slice(0, -1));
-  },
-};
-
-/**
- * echo printf true false test [ cd type: bash builtins that print, test or change directory.
- * Quoting their names does not bypass them, so these rules describe bash's builtins.
- */
-export const shellBuiltinPrograms: ProgramTable = {
-  echo,
-  printf: { kind: 'spec', spec: printf },
-  true: constant,
-  false: constant,
-  test,
-  '[': bracket,
-  cd: { kind: 'spec', spec: cd },
-  type: { kind: 'spec', spec: type },
-};

@@ -6,9 +6,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShellCodes } from '../../../src/shell/codes.js';
 import { judgeRule } from '../../../src/shell/option-engine.js';
-import { archiveRules } from '../../../src/shell/rules/archives.js';
+import { buildArchiveRules } from '../../../src/shell/rules/archives.js';
 import type { RuleResult } from '../../../src/shell/spec.js';
 import { commandWords as splitWords } from '../words.js';
+
+const archiveRules = buildArchiveRules();
 
 function judge(line: string): RuleResult {
   const [program, ...args] = splitWords(line);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { awkPrograms } from '../../../src/shell/rules/awk.js';
+import { buildAwkPrograms } from '../../../src/shell/rules/awk.js';
 import { resultOf, verdictOf } from './rule-verdict.js';
+
+const awkPrograms = buildAwkPrograms();
 
 const verdict = (line: string): string => verdictOf(awkPrograms, line);
 

@@ -5,40 +5,13 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalOption, isBlock, parseArgs } from '../../../src/shell/option-engine.js';
 import { judgeGit } from '../../../src/shell/rules/git.js';
-import {
-  remoteGetUrlSpec,
-  remoteShowSpec,
-} from '../../../src/shell/rules/git-compound-commands.js';
-import { legacyConfigSpec } from '../../../src/shell/rules/git-config.js';
-import { diffOptions } from '../../../src/shell/rules/git-diff-options.js';
-import {
-  blameSpec,
-  diffSpec,
-  logSpec,
-  revListSpec,
-  shortlogSpec,
-  stashShowSpec,
-} from '../../../src/shell/rules/git-history-commands.js';
-import { revisionOptions } from '../../../src/shell/rules/git-log-options.js';
-import {
-  branchSpec,
-  describeSpec,
-  forEachRefSpec,
-  mergeBaseSpec,
-  nameRevSpec,
-  revParseSpec,
-  showRefSpec,
-  tagSpec,
-} from '../../../src/shell/rules/git-ref-commands.js';
-import {
-  catFileSpec,
-  grepSpec,
-  lsFilesSpec,
-  lsTreeSpec,
-  statusSpec,
-  versionSpec,
-  worktreeListSpec,
-} from '../../../src/shell/rules/git-tree-commands.js';
+import { gitCompoundJudges } from '../../../src/shell/rules/git-compound-commands.js';
+import { gitConfigJudge } from '../../../src/shell/rules/git-config.js';
+import { gitDiffOptions } from '../../../src/shell/rules/git-diff-options.js';
+import { gitHistorySpecs } from '../../../src/shell/rules/git-history-commands.js';
+import { gitLogOptions } from '../../../src/shell/rules/git-log-options.js';
+import { gitRefSpecs } from '../../../src/shell/rules/git-ref-commands.js';
+import { gitTreeSpecs } from '../../../src/shell/rules/git-tree-commands.js';
 import type { ProgramSpec } from '../../../src/shell/spec.js';
 import { word, words } from '../words.js';
 import {
@@ -48,6 +21,33 @@ import {
   parseHelpListing,
   pool,
 } from './git-oracle-repo.js';
+
+// The specs are built on first use; build them once for the whole file.
+const { remoteGetUrlSpec, remoteShowSpec } = gitCompoundJudges();
+const { legacyConfigSpec } = gitConfigJudge();
+const { diffOptions } = gitDiffOptions();
+const { blameSpec, diffSpec, logSpec, revListSpec, shortlogSpec, stashShowSpec } =
+  gitHistorySpecs();
+const { revisionOptions } = gitLogOptions();
+const {
+  branchSpec,
+  describeSpec,
+  forEachRefSpec,
+  mergeBaseSpec,
+  nameRevSpec,
+  revParseSpec,
+  showRefSpec,
+  tagSpec,
+} = gitRefSpecs();
+const {
+  catFileSpec,
+  grepSpec,
+  lsFilesSpec,
+  lsTreeSpec,
+  statusSpec,
+  versionSpec,
+  worktreeListSpec,
+} = gitTreeSpecs();
 
 // The tables checked against the real git 2.39 in a throwaway repository: every option we list
 // exists with the value mode we give it, and wherever git would resolve an abbreviation

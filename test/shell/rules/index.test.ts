@@ -44,6 +44,23 @@ describe('defaultPrograms', () => {
     ).toThrow(/program x is in both a and b/);
   });
 
+  it('builds each family once: every lookup returns the same rule as its family table', () => {
+    const first = findRule(defaultPrograms, 'sort');
+    expect(first).toBe(programFamilies.text?.sort);
+    expect(findRule(defaultPrograms, 'sort')).toBe(first);
+    expect(defaultPrograms.sort).toBe(first);
+    expect(programFamilies.text).toBe(programFamilies.text);
+  });
+
+  it('lists exactly the programs of the family tables, each in one family', () => {
+    const fromFamilies = Object.values(programFamilies).flatMap((table) => Object.keys(table));
+    expect(Object.keys(defaultPrograms).sort()).toEqual([...fromFamilies].sort());
+    expect(new Set(fromFamilies).size).toBe(fromFamilies.length);
+    expect(Object.keys(defaultPrograms).length).toBe(
+      Object.keys(mergeTables(programFamilies)).length,
+    );
+  });
+
   it('does not treat Object.prototype names as programs', () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       expect(findRule(defaultPrograms, name)).toBeUndefined();

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ShellCodes } from '../../../src/shell/codes.js';
 import { judgeRule } from '../../../src/shell/option-engine.js';
-import { searchRules } from '../../../src/shell/rules/search.js';
+import { buildSearchRules } from '../../../src/shell/rules/search.js';
 import type { RuleResult } from '../../../src/shell/spec.js';
 import { commandWords as splitWords } from '../words.js';
+
+const searchRules = buildSearchRules();
 
 function judge(line: string): RuleResult {
   const [program, ...args] = splitWords(line);

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sedPrograms } from '../../../src/shell/rules/sed.js';
+import { buildSedPrograms } from '../../../src/shell/rules/sed.js';
 import { resultOf, verdictOf } from './rule-verdict.js';
+
+const sedPrograms = buildSedPrograms();
 
 const verdict = (line: string): string => verdictOf(sedPrograms, line);
 
