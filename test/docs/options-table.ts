@@ -17,7 +17,7 @@ interface JsonSchemaNode {
 }
 
 function typeOf(node: JsonSchemaNode): string {
-  if (node.enum) return node.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  if (node.enum) return node.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' or ');
   if (node.type === 'array') return `${typeOf(node.items ?? {})}[]`;
   if (node.type === 'integer') {
     const lo =
@@ -27,33 +27,25 @@ function typeOf(node: JsonSchemaNode): string {
     if (lo !== undefined) return `integer ≥ ${lo}`;
     return 'integer';
   }
-  return Array.isArray(node.type) ? node.type.join(' \\| ') : (node.type ?? 'object');
+  return Array.isArray(node.type) ? node.type.join(' or ') : (node.type ?? 'object');
 }
 
-// A default longer than this goes in a list under the table: the formatter pads every row of a
-// column to its widest cell, and one long list would widen the whole table.
-const maxDefaultWidth = 40;
-
-function rows(node: JsonSchemaNode, prefix: string, out: string[], long: string[]): void {
+// A list rather than a table: the formatter pads every cell of a table column to its widest
+// cell, and a few long descriptions made the table twice its text.
+function rows(node: JsonSchemaNode, prefix: string, out: string[]): void {
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (child.type === 'object' && child.properties) {
-      if (child.description) out.push(`| \`${path}\` | object | — | ${child.description} |`);
-      rows(child, path, out, long);
+      if (child.description) out.push(`- \`${path}\` (object): ${child.description}`);
+      rows(child, path, out);
       continue;
     }
-    const json = child.default === undefined ? undefined : JSON.stringify(child.default);
-    if (json !== undefined && json.length > maxDefaultWidth && !child.defaultLabel) {
-      long.push(`- \`${path}\`: \`${json}\``);
-    }
     const def = child.defaultLabel
-      ? `\`${child.defaultLabel}\``
-      : json === undefined
-        ? '—'
-        : json.length > maxDefaultWidth
-          ? 'see below'
-          : `\`${json}\``;
-    out.push(`| \`${path}\` | ${typeOf(child)} | ${def} | ${child.description ?? ''} |`);
+      ? `, default \`${child.defaultLabel}\``
+      : child.default === undefined
+        ? ''
+        : `, default \`${JSON.stringify(child.default)}\``;
+    out.push(`- \`${path}\` (${typeOf(child)}${def}): ${child.description ?? ''}`);
   }
 }
 
@@ -63,9 +55,7 @@ export function optionsTable(): string {
     io: 'input',
     unrepresentable: 'any',
   }) as JsonSchemaNode;
-  const out = ['| option | type | default | what it does |', '| --- | --- | --- | --- |'];
-  const long: string[] = [];
-  rows(schema, '', out, long);
-  if (long.length === 0) return out.join('\n');
-  return [...out, '', 'Defaults too long for the table:', '', ...long].join('\n');
+  const out: string[] = [];
+  rows(schema, '', out);
+  return out.join('\n');
 }
