@@ -36,6 +36,17 @@ const run = (command: string, args: string[]) => {
 };
 
 describe('the packed tarball', () => {
+  it('unpacks to at most 1.5 MB (1,500,000 bytes)', () => {
+    const listing = execFileSync('tar', ['-tvzf', tarball], { encoding: 'utf8' });
+    // `tar -tv` lines: mode owner size date time name; sum the sizes of the files.
+    const sizes = listing
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.trim().split(/\s+/)[2]));
+    expect(sizes.every(Number.isInteger)).toBe(true);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(1_500_000);
+  });
+
   it('ships only the build, the OpenClaw plugin manifest, README, CHANGELOG, LICENSE and package.json', () => {
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
     const files = listing.trim().split('\n');
