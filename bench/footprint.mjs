@@ -4,8 +4,10 @@
 // processes; "node alone" is the floor every process pays. Prints a markdown table.
 // Usage: npm run bench:footprint [-- RUNS]
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -34,6 +36,13 @@ function importTime(url) {
   return Number(out.toString());
 }
 
+// An empty ES module outside the package: the module loader's own start, which every first
+// `import()` of a process pays.
+const emptyModule = pathToFileURL(
+  join(mkdtempSync(join(os.tmpdir(), 'planfirst-footprint-')), 'empty.mjs'),
+).href;
+writeFileSync(new URL(emptyModule), 'export default 0;\n');
+
 const sample = (fn) => median(Array.from({ length: runs }, fn));
 
 // The CLI switches on Node's compile cache (22.1+), so on those versions the first run pays for
@@ -42,6 +51,7 @@ wall(['dist/cli.js', 'check', 'true']);
 const nodeAlone = sample(() => wall(['-e', '0']));
 const rootImport = sample(() => importTime(dist('index.js')));
 const shellImport = sample(() => importTime(dist('shell.js')));
+const emptyImport = sample(() => importTime(emptyModule));
 const check = sample(() => wall(['dist/cli.js', 'check', 'git log --oneline | head -5']));
 
 const bundled = await build({
@@ -75,9 +85,11 @@ console.log('| --- | --- | --- |');
 console.log(`| node alone (\`node -e 0\`, wall) | ${ms(nodeAlone)} | — |`);
 console.log(`| \`import('planfirst')\` | ${ms(rootImport)} | 60 ms |`);
 console.log(`| \`import('planfirst/shell')\` | ${ms(shellImport)} | 15 ms |`);
+console.log(`| an empty module's \`import()\` (the loader's start) | ${ms(emptyImport)} | — |`);
 console.log(`| \`planfirst check '…'\` (wall, incl. Node start) | ${ms(check)} | 80 ms |`);
 console.log(`| \`planfirst check '…'\` above node alone | ${ms(check - nodeAlone)} | — |`);
 console.log(`| planfirst/shell bundled, min+gz | ${kb(shellGz)} | 40 KB |`);
 console.log(
   `| packed tarball, unpacked | ${kb(pack.unpackedSize)} (${pack.entryCount} files) | 1.5 MB |`,
 );
+rmSync(dirname(fileURLToPath(emptyModule)), { recursive: true, force: true });
