@@ -228,7 +228,11 @@ function staticImports(file: string): string[] {
   const code = readFileSync(new URL(file, dist), 'utf8');
   const patterns = file.endsWith('.cjs')
     ? [/\brequire\(['"]([^'"]+)['"]\)/g]
-    : [/^(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm, /^import\s*['"]([^'"]+)['"]/gm];
+    : // Minified: statements follow each other on one line after `;`.
+      [
+        /(?:^|;)\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+        /(?:^|;)\s*import\s*['"]([^'"]+)['"]/gm,
+      ];
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''));
 }
 

@@ -112,6 +112,6 @@ describe('the OpenClaw packaging', () => {
       expect(text, file).not.toMatch(/import\(\s*['"]openclaw/);
     }
     const built = readFileSync(new URL('dist/adapters/openclaw.js', root), 'utf8');
-    expect(built).not.toMatch(/from\s+['"]openclaw/);
+    expect(built).not.toMatch(/(from|import)\s*\(?\s*['"]openclaw/);
   });
 });
