@@ -112,10 +112,8 @@ export function buildArchiveRules(): ProgramTable {
    */
   const zcatSpec: ProgramSpec = { options: gzipOptions, globs: 'anywhere' };
 
-  /**
-   * Programs this file rules on: tar, unzip and the gzip family.
-   * Merge into the analyzer's program table; keys are program names as typed.
-   */
+  // Programs this file rules on: tar, unzip and the gzip family.
+  // Merge into the analyzer's program table; keys are program names as typed.
   return {
     tar: tarRule,
     unzip: unzipRule,

@@ -151,10 +151,8 @@ export function buildAwkPrograms(): ProgramTable {
     return head.startsWith('/') && '/inet'.startsWith(head);
   }
 
-  /**
-   * awk and the implementations it may be, for the default program table. They share one rule
-   * because `awk` may be any of them.
-   */
+  // awk and the implementations it may be, for the default program table. They share one rule
+  // because `awk` may be any of them.
   return {
     awk: awkRule,
     gawk: awkRule,

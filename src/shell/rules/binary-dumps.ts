@@ -162,10 +162,8 @@ export function buildBinaryDumpPrograms(): ProgramTable {
 
   const xxd: ProgramRule = { kind: 'custom', globs: 'never', judge: judgeXxd };
 
-  /**
-   * od, hexdump, strings and xxd: programs that print binary files as text.
-   * Only xxd can write (its second operand), and its custom rule blocks that.
-   */
+  // od, hexdump, strings and xxd: programs that print binary files as text.
+  // Only xxd can write (its second operand), and its custom rule blocks that.
   return {
     od: { kind: 'spec', spec: od },
     hexdump: { kind: 'spec', spec: hexdump },

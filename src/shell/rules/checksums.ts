@@ -93,10 +93,8 @@ export function buildChecksumPrograms(): ProgramTable {
     },
   };
 
-  /**
-   * md5sum, sha1sum … sha512sum, b2sum, cksum, shasum and BSD md5.
-   * They only read and print digests, so globs may stand anywhere.
-   */
+  // md5sum, sha1sum … sha512sum, b2sum, cksum, shasum and BSD md5.
+  // They only read and print digests, so globs may stand anywhere.
   return {
     md5sum: digest,
     sha1sum: digest,

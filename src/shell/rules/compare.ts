@@ -113,10 +113,8 @@ export function buildComparePrograms(): ProgramTable {
     globs: 'anywhere',
   };
 
-  /**
-   * diff, cmp and comm: they compare files and print the differences.
-   * Only `diff -l` runs another program (pr), and it blocks.
-   */
+  // diff, cmp and comm: they compare files and print the differences.
+  // Only `diff -l` runs another program (pr), and it blocks.
   return {
     diff: { kind: 'spec', spec: diff },
     cmp: { kind: 'spec', spec: cmp },

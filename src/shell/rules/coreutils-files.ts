@@ -248,10 +248,8 @@ export function buildFileInfoPrograms(): ProgramTable {
     globs: 'after-end-of-options',
   };
 
-  /**
-   * ls stat du df realpath readlink basename dirname pwd file: they describe files and paths.
-   * Only `file` has options that write (-C, -p) or run programs (-z, -Z).
-   */
+  // ls stat du df realpath readlink basename dirname pwd file: they describe files and paths.
+  // Only `file` has options that write (-C, -p) or run programs (-z, -Z).
   return {
     ls: { kind: 'spec', spec: ls },
     stat: { kind: 'spec', spec: stat },

@@ -295,10 +295,8 @@ export function buildTextPrograms(): ProgramTable {
   // options beyond --help/--version and cannot write or run anything, so every word is fine.
   const expr: ProgramRule = { kind: 'custom', globs: 'anywhere', judge: () => ok };
 
-  /**
-   * Text filters: cat head tail wc nl cut paste tr rev tac fold column seq sort uniq base64 expr.
-   * sort (-o, -T, --compress-program), uniq (a second operand) and base64 (-o) can write.
-   */
+  // Text filters: cat head tail wc nl cut paste tr rev tac fold column seq sort uniq base64 expr.
+  // sort (-o, -T, --compress-program), uniq (a second operand) and base64 (-o) can write.
   return {
     cat: { kind: 'spec', spec: cat },
     head: { kind: 'spec', spec: head },

@@ -74,10 +74,8 @@ export function buildGrepPrograms(): ProgramTable {
     },
   };
 
-  /**
-   * grep, egrep and fgrep, which share one table.
-   * No grep option writes or runs anything, so globs may stand anywhere.
-   */
+  // grep, egrep and fgrep, which share one table.
+  // No grep option writes or runs anything, so globs may stand anywhere.
   return {
     grep: grepRule,
     egrep: grepRule,

@@ -14,10 +14,8 @@ import { options } from './options.js';
 export function buildJqRule(): ProgramRule {
   const twoWords = { value: 'required', extraValues: 1 } as const;
 
-  /**
-   * jq, judged by its option table (no abbreviations, `--arg NAME VALUE` takes two words).
-   * jq only reads, so globs may stand anywhere.
-   */
+  // jq, judged by its option table (no abbreviations, `--arg NAME VALUE` takes two words).
+  // jq only reads, so globs may stand anywhere.
   return {
     kind: 'spec',
     spec: {

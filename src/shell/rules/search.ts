@@ -388,9 +388,7 @@ export function buildSearchRules(): ProgramTable {
   const rgRule: ProgramRule = { kind: 'spec', spec: rgSpec };
   const fdRule: ProgramRule = { kind: 'spec', spec: fdSpec };
 
-  /**
-   * Programs this file rules on; `fdfind` is Debian's name for fd.
-   * Keys are program names as typed.
-   */
+  // Programs this file rules on; `fdfind` is Debian's name for fd.
+  // Keys are program names as typed.
   return { rg: rgRule, fd: fdRule, fdfind: fdRule };
 }

@@ -89,9 +89,7 @@ export function buildSedPrograms(): ProgramTable {
     return undefined;
   }
 
-  /**
-   * The sed family for the default program table: GNU sed, with every script checked by
-   * checkSedScript and every spelling of -i blocked.
-   */
+  // The sed family for the default program table: GNU sed, with every script checked by
+  // checkSedScript and every spelling of -i blocked.
   return { sed: sedRule };
 }

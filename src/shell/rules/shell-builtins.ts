@@ -97,10 +97,8 @@ export function buildShellBuiltinPrograms(): ProgramTable {
     },
   };
 
-  /**
-   * echo printf true false test [ cd type: bash builtins that print, test or change directory.
-   * Quoting their names does not bypass them, so these rules describe bash's builtins.
-   */
+  // echo printf true false test [ cd type: bash builtins that print, test or change directory.
+  // Quoting their names does not bypass them, so these rules describe bash's builtins.
   return {
     echo,
     printf: { kind: 'spec', spec: printf },

@@ -108,10 +108,8 @@ export function buildShellRules(): ProgramTable {
     return { kind: 'custom', globs: 'never', judge: (args) => judgeShell(shell, args) };
   }
 
-  /**
-   * bash, sh, dash and zsh with `-c SCRIPT`: the script is judged one level deeper.
-   * Script files, stdin, interactive shells and words after the script block.
-   */
+  // bash, sh, dash and zsh with `-c SCRIPT`: the script is judged one level deeper.
+  // Script files, stdin, interactive shells and words after the script block.
   return {
     bash: shellRule('bash'),
     sh: shellRule('sh'),

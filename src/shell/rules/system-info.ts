@@ -243,10 +243,8 @@ export function buildSystemInfoPrograms(): ProgramTable {
     operands: { max: 0 },
   };
 
-  /**
-   * id whoami uname uptime nproc hostname date ps printenv which: they report on the system.
-   * hostname and date may not set anything.
-   */
+  // id whoami uname uptime nproc hostname date ps printenv which: they report on the system.
+  // hostname and date may not set anything.
   return {
     id: { kind: 'spec', spec: id },
     whoami: { kind: 'spec', spec: whoami },

@@ -152,10 +152,8 @@ export function buildTreeRule(): ProgramRule {
     );
   }
 
-  /**
-   * tree, judged by its own argument rules (value letters take the next words).
-   * `-o` and `-R` write files and block in every spelling.
-   */
+  // tree, judged by its own argument rules (value letters take the next words).
+  // `-o` and `-R` write files and block in every spelling.
   return {
     kind: 'custom',
     globs: 'after-end-of-options',

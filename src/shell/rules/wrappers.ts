@@ -243,10 +243,8 @@ export function buildWrapperPrograms(): ProgramTable {
       ),
   };
 
-  /**
-   * timeout nice command xargs env time, and the shells bash sh dash zsh (`-c SCRIPT`).
-   * Each returns the command it would run, for the analyzer to judge in turn.
-   */
+  // timeout nice command xargs env time, and the shells bash sh dash zsh (`-c SCRIPT`).
+  // Each returns the command it would run, for the analyzer to judge in turn.
   return {
     timeout: { kind: 'spec', spec: timeout },
     nice: { kind: 'spec', spec: nice },
