@@ -49,7 +49,7 @@ function rows(node: JsonSchemaNode, prefix: string, out: string[]): void {
   }
 }
 
-/** The README's options table, generated from the zod schema (the schema is the source of truth). */
+/** The README's options reference, generated from the zod schema (the schema is the source of truth). */
 export function optionsTable(): string {
   const schema = z.toJSONSchema(optionsSchema, {
     io: 'input',
