@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
@@ -23,6 +24,46 @@ const coreAsPackage: Plugin = {
     });
   },
 };
+
+// planfirst/shell is the bottom layer and loads as one file (each extra module file costs about
+// a millisecond of import time). Everything else reaches its modules through the entry alone,
+// kept external as the package's own `planfirst/shell`: those modules are then used by one entry
+// only, so the bundler puts none of them in a chunk shared with the root (and the root still
+// shares one analyzer and one OptionsError with it).
+const shellEntry = resolve('src/shell/index.ts');
+const shellModules = moduleGraph(shellEntry);
+const shellAsPackage: Plugin = {
+  name: 'planfirst-shell-as-package',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind === 'entry-point' || shellModules.has(args.importer)) return undefined;
+      const target = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+      if (target === shellEntry) return { path: 'planfirst/shell', external: true };
+      if (!shellModules.has(target)) return undefined;
+      return {
+        errors: [
+          {
+            text: `${relative(src, args.importer)} imports ${args.path}, a module of planfirst/shell; import it from src/shell/index.ts`,
+          },
+        ],
+      };
+    });
+  },
+};
+
+/** The source files `entry` reaches through relative imports and re-exports. */
+function moduleGraph(entry: string): ReadonlySet<string> {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, path] of text.matchAll(/\bfrom '(\.{1,2}\/[^']+)'/g))
+      if (path !== undefined) visit(resolve(dirname(file), path).replace(/\.js$/, '.ts'));
+  };
+  visit(entry);
+  return seen;
+}
 
 // The library's public entry points, as the CLI reaches them in src/ and in dist/.
 const libraryEntries: Record<string, string> = {
@@ -71,8 +112,6 @@ const shared: Options = {
     // bytes instead of a 6-byte `\uXXXX` escape (about 50 KB of the package).
     options.charset = 'utf8';
   },
-  // `import.meta.url` in the CommonJS build (src/lazy.ts loads zod and TypeBox from there).
-  shims: true,
   // `npm run build` empties dist/ once (prebuild); the configs below run in parallel and must
   // not race to clean it.
   clean: false,
@@ -81,7 +120,7 @@ const shared: Options = {
   // analyzer) in both formats.
   splitting: true,
   treeshake: true,
-  esbuildPlugins: [coreAsPackage],
+  esbuildPlugins: [coreAsPackage, shellAsPackage],
 };
 
 const dualEntries = {
@@ -132,6 +171,13 @@ export default defineConfig([
     ...shared,
     entry: dualEntries,
     format: ['cjs'],
+    esbuildOptions(options) {
+      shared.esbuildOptions?.(options, { format: 'cjs' });
+      // No `import.meta` in CommonJS: the two files that need their own location read
+      // `__filename` there and never reach `import.meta.url` (tsup's shim would instead be
+      // loaded by every entry, planfirst/shell included).
+      options.logOverride = { ...options.logOverride, 'empty-import-meta': 'silent' };
+    },
     // .d.cts for the dual-format entries only: the ESM-only subpaths have no `require`.
     dts: { entry: dualEntries },
   },

@@ -45,7 +45,9 @@ function loader(id: string): Load {
     require?: unknown;
   };
   const module = scope.process?.getBuiltinModule?.('node:module') as NodeModuleApi | undefined;
-  if (module !== undefined) return module.createRequire(import.meta.url);
+  // `__filename` in the CommonJS build, which has no `import.meta`.
+  if (module !== undefined)
+    return module.createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
   if (typeof scope.require === 'function') return scope.require as Load;
   throw new DependencyUnavailableError(
     id,

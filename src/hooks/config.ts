@@ -1,6 +1,5 @@
 import { ErrorCodes, ValidationError, type ValidationIssue } from '../errors.js';
-import type { ShellPolicy } from '../shell/policy.js';
-import { defaultPrograms, findRule } from '../shell/rules/index.js';
+import { hasBuiltInRule, type ShellPolicy } from '../shell/index.js';
 
 // The project's hook settings (`.planfirst/hook.json`). Checked by hand rather than with a
 // schema library: the hook runs once per tool call and must start fast.
@@ -119,7 +118,7 @@ export function parseHookConfig(json: unknown): HookConfig {
       if (!/^[^/\s]+$/.test(name)) bad(path, 'expected a bare program name');
       else if (neverReadOnly.has(name))
         bad(path, `${name} runs other programs or code and can never be declared read-only`);
-      else if (findRule(defaultPrograms, name) !== undefined)
+      else if (hasBuiltInRule(name))
         bad(path, `${name} has a built-in rule; an overlay may remove it but not replace it`);
       if (!isObject(spec)) bad(path, 'expected a program spec object');
     }

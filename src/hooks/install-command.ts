@@ -29,7 +29,7 @@ function read(path: string): string | null {
 function hookCommand(io: HookIo): string {
   const override = io.env.PLANFIRST_HOOK_COMMAND;
   if (override) return override;
-  const here = fileURLToPath(import.meta.url);
+  const here = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
   // Built, this code sits in dist/hook-main.js next to dist/hook.js; from src/ (tests), the
   // built file is ../../dist/hook.js.
   const script = join(dirname(here), here.endsWith('.ts') ? '../../dist/hook.js' : 'hook.js');

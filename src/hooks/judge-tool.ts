@@ -1,4 +1,4 @@
-import { analyzeShellCommand } from '../shell/analyze.js';
+import { analyzeShellCommand } from '../shell/index.js';
 import { HookCodes } from './codes.js';
 import { type HookEvent, isExitPlanTool } from './event.js';
 import type { HookJudgement, HookPolicy } from './policy.js';

@@ -1,4 +1,4 @@
-import type { ShellPolicy } from '../shell/policy.js';
+import type { ShellPolicy } from '../shell/index.js';
 
 /**
  * What the hook knows beyond the input document: the project's planfirst settings and, for a

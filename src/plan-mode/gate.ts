@@ -1,6 +1,5 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
-import { analyzeShellCommand } from '../shell/analyze.js';
-import type { ShellVerdict } from '../shell/types.js';
+import { analyzeShellCommand, type ShellVerdict } from '../shell/index.js';
 import { type GateCode, GateCodes } from './codes.js';
 import { ownValue, plainDataProblem } from './plain-data.js';
 import { judgePlanFileWrite } from './plan-file.js';

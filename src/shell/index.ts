@@ -1,3 +1,11 @@
+export {
+  type ErrorCode,
+  ErrorCodes,
+  OptionsError,
+  PlanfirstError,
+  ValidationError,
+  type ValidationIssue,
+} from '../errors-base.js';
 export { analyzeArgv, analyzeShellCommand, MAX_COMMANDS, MAX_NESTING } from './analyze.js';
 export { type ShellCode, ShellCodes } from './codes.js';
 export { hardenedShellEnv } from './hardened-env.js';
@@ -10,6 +18,7 @@ export {
 export { type ShellPolicyClass, shellPolicyClassNames } from './policy-class-names.js';
 export { type ShellPolicyClassInfo, shellPolicyClasses } from './policy-classes.js';
 export { checkProgramSpec } from './program-spec-check.js';
+export { hasBuiltInRule } from './rules/index.js';
 export type {
   Block,
   GlobPolicy,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { lazy } from '../lazy.js';
 import { nameList, nonNegativeInt, oneOf } from '../schema-helpers.js';
-import { shellPolicyClassNames } from './policy-class-names.js';
+import { shellPolicyClassNames } from './index.js';
 
 // `options.shell` as a zod schema, for resolveOptions and the options table. The shell entry
 // itself checks program specs by hand (program-spec-check.ts) so it loads no schema library;

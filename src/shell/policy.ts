@@ -1,4 +1,4 @@
-import { OptionsError } from '../errors.js';
+import { OptionsError } from '../errors-base.js';
 import {
   isShellPolicyClass,
   type ShellPolicyClass,

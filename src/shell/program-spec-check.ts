@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../errors.js';
+import type { ValidationIssue } from '../errors-base.js';
 import type { ProgramSpec } from './spec.js';
 
 // A host's program spec, checked by hand so the shell entry needs no schema library. The zod

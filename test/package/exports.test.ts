@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
@@ -217,6 +217,27 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
     expect(bad).toThrow(root.OptionsError as new () => Error);
   });
 
+  it('builds planfirst/shell as one file, the only copy of the analyzer and the base errors', () => {
+    // Each module file a cold import reads costs about a millisecond, so the entry imports none.
+    expect(staticImports('shell.js')).toEqual([]);
+    expect(staticImports('shell.cjs')).toEqual([]);
+    // The rest of the library reaches the analyzer as `planfirst/shell`: no other file holds
+    // text only the analyzer has (the build renames functions, so look for strings).
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.c?js$/.test(f),
+    );
+    const copies = files.filter((f) => {
+      const code = readFileSync(new URL(f, dist), 'utf8');
+      return code.includes('command_substitution') || code.includes('invalid planfirst options');
+    });
+    expect(copies.sort()).toEqual(['shell.cjs', 'shell.js']);
+    const require = createRequire(import.meta.url);
+    const rootCjs = require(new URL('index.cjs', dist).pathname) as Record<string, unknown>;
+    const shellCjs = require(new URL('shell.cjs', dist).pathname) as Record<string, unknown>;
+    for (const name of ['OptionsError', 'PlanfirstError', 'ValidationError', 'ErrorCodes'])
+      expect(rootCjs[name], name).toBe(shellCjs[name]);
+  });
+
   it('ships type declarations for both', () => {
     expect(existsSync(new URL('index.d.ts', dist))).toBe(true);
     expect(existsSync(new URL('index.d.cts', dist))).toBe(true);
@@ -236,11 +257,19 @@ function staticImports(file: string): string[] {
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''));
 }
 
-/** The packages a built file and the chunks it imports load statically. */
+/**
+ * The packages a built file and the chunks it imports load statically. The library reaches the
+ * shell entry as the package's own `planfirst/shell`, which is followed like a chunk.
+ */
 function packageImports(file: string, seen = new Set<string>()): string[] {
   if (seen.has(file)) return [];
   seen.add(file);
+  const shell = file.endsWith('.cjs') ? 'shell.cjs' : 'shell.js';
   return staticImports(file).flatMap((name) =>
-    name.startsWith('./') ? packageImports(name.slice(2), seen) : [name],
+    name.startsWith('./')
+      ? packageImports(name.slice(2), seen)
+      : name === 'planfirst/shell'
+        ? packageImports(shell, seen)
+        : [name],
   );
 }

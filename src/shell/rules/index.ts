@@ -210,3 +210,11 @@ export function findRule(table: ProgramTable, program: string): ProgramRule | un
   if (table === defaultPrograms) return builtRules.get(program) ?? defaultRule(program);
   return Object.hasOwn(table, program) ? table[program] : undefined;
 }
+
+/**
+ * Whether analyzeShellCommand has a built-in rule for `program` (before any host policy). A
+ * policy's `programs` entry for such a program replaces that rule.
+ */
+export function hasBuiltInRule(program: string): boolean {
+  return findRule(defaultPrograms, program) !== undefined;
+}

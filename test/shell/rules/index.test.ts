@@ -3,6 +3,7 @@ import { judgeRule } from '../../../src/shell/option-engine.js';
 import {
   defaultPrograms,
   findRule,
+  hasBuiltInRule,
   mergeTables,
   programFamilies,
 } from '../../../src/shell/rules/index.js';
@@ -16,6 +17,20 @@ const allowed = `cat head tail wc nl cut paste tr rev tac fold column seq echo p
   /\s+/,
 );
 const wrappers = 'timeout nice command bash sh zsh dash xargs time'.split(' ');
+
+describe('hasBuiltInRule', () => {
+  it('is true exactly for the programs of the default table, before any policy', () => {
+    const names = Object.keys(defaultPrograms);
+    expect(names.length).toBeGreaterThan(200);
+    expect(names.filter((name) => !hasBuiltInRule(name))).toEqual([]);
+    // Blocked programs have a rule too (the one that blocks them with advice); opt-in policy
+    // classes are not part of the default table.
+    expect(['rm', 'npm', 'curl', 'gh'].map(hasBuiltInRule)).toEqual([true, true, true, true]);
+    expect(
+      ['frobnicate', 'constructor', '__proto__', 'toString', '', 'CAT', 'cat '].map(hasBuiltInRule),
+    ).toEqual([false, false, false, false, false, false, false]);
+  });
+});
 
 describe('defaultPrograms', () => {
   it.each(allowed)('has a rule for %s', (program) => {
