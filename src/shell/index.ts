@@ -1,11 +1,5 @@
-export {
-  type ErrorCode,
-  ErrorCodes,
-  OptionsError,
-  PlanfirstError,
-  ValidationError,
-  type ValidationIssue,
-} from '../errors-base.js';
+// The library's base errors (resolveShellPolicy throws OptionsError); the root re-exports them.
+export * from '../errors-base.js';
 export { analyzeArgv, analyzeShellCommand, MAX_COMMANDS, MAX_NESTING } from './analyze.js';
 export { type ShellCode, ShellCodes } from './codes.js';
 export { hardenedShellEnv } from './hardened-env.js';
