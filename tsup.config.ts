@@ -116,8 +116,8 @@ const shared: Options = {
   // not race to clean it.
   clean: false,
   target: 'node20',
-  // The root, planfirst/shell and planfirst/testing share chunks (one OptionsError class, one
-  // analyzer) in both formats.
+  // The root, planfirst/testing and the hook share chunks in both formats; planfirst/shell is
+  // one file they all load (shellAsPackage above).
   splitting: true,
   treeshake: true,
   esbuildPlugins: [coreAsPackage, shellAsPackage],
@@ -141,10 +141,10 @@ const esmOnlyEntries = {
 
 // dist/hook.js, what coding agents run once per tool call, is a launcher that switches on
 // Node's compile cache and loads dist/hook-main.js. hook-main is built with the library's ESM
-// entries, so it shares their chunks (the shell analyzer ships once) and loads only the ones
-// it needs: the hook module, the analyzer and the turn classifier. zod is never imported
-// (schemas load it on first use, src/lazy.ts), and the library is loaded from ./index.js
-// only for the events that need it (program specs in the overlay).
+// entries, so it shares their chunks and loads planfirst/shell like them (the analyzer ships
+// once); it loads only what it needs: the hook module, the analyzer and the turn classifier.
+// zod is never imported (schemas load it on first use, src/lazy.ts), and the library is loaded
+// from ./index.js only for the events that need it (program specs in the overlay).
 const hookLauncher: Plugin = {
   name: 'planfirst-hook-launcher',
   setup(build) {

@@ -38,14 +38,13 @@ function part(path) {
 const gz = (s) => gzipSync(s, { level: 9 }).length;
 const whole = gz(text);
 const parts = new Map();
-for (const m of modules) parts.set(part(m.path), [...(parts.get(part(m.path)) ?? []), m]);
+for (const m of modules) {
+  const name = part(m.path);
+  parts.set(name, [...(parts.get(name) ?? []), m]);
+}
 const rows = [...parts].map(([name, members]) => {
   const rest = modules.filter((m) => !members.includes(m)).map((m) => m.code);
-  return {
-    name,
-    gz: whole - gz(rest.join('')),
-    raw: members.reduce((n, m) => n + m.code.length, 0),
-  };
+  return { name, gz: whole - gz(rest.join('')) };
 });
 rows.sort((a, b) => b.gz - a.gz);
 const kb = (n) => (n / 1024).toFixed(1);
