@@ -100,7 +100,7 @@ export async function runAgent(
   const context = {
     options,
     tools: host.definitions,
-    ...(host.modelId === undefined ? {} : { model: host.modelId }),
+    ...(host.modelId === undefined ? {} : { modelId: host.modelId }),
   };
   const events: RunEvent[] = [];
   const emit = (list: readonly RunEvent[]) => {
@@ -175,7 +175,8 @@ export async function runAgent(
         const decision = await awaitDecision(approvals, request, effect.timeoutMs, signal);
         next = signal.aborted
           ? { type: 'abort', now: now() }
-          : { type: 'approval_decision', decision, now: now() };
+          : // The handler's value as it came: step validates it (a bad one is ignored).
+            { type: 'approval_decision', decision: decision as ApprovalDecision, now: now() };
         break;
       }
     }
@@ -186,8 +187,9 @@ export async function runAgent(
 function firstInput(input: unknown, now: number): StepInput | undefined {
   const read = readRunInput(input);
   if (read === undefined) return undefined;
-  if ('message' in read) return { type: 'user_message', content: read.message, now };
-  if ('decision' in read) return { type: 'approval_decision', decision: read.decision, now };
+  if ('message' in read) return { type: 'user_message', message: read.message, now };
+  if ('decision' in read)
+    return { type: 'approval_decision', decision: read.decision as ApprovalDecision, now };
   return { type: 'resume', now };
 }
 

@@ -63,7 +63,7 @@ function stepOnce(session: SessionState, input: StepInput, context: StepContext)
   const scope: StepScope = {
     options: ensureResolved(context.options),
     tools: context.tools ?? [],
-    model: context.model,
+    model: context.modelId ?? context.model,
     now: problem === undefined ? input.now : 0,
     events: [],
   };
@@ -75,7 +75,7 @@ function stepOnce(session: SessionState, input: StepInput, context: StepContext)
     );
   switch (input.type) {
     case 'user_message':
-      return onUserMessage(session, input.content, scope);
+      return onUserMessage(session, userText(input), scope);
     case 'model_response':
       if (session.run.phase !== 'model') return unexpected(session, input.type, scope);
       return onModelResponse(session, input.message, input.approvalId, scope);
@@ -114,8 +114,8 @@ function invalidInput(input: StepInput): string | undefined {
     return `unknown step input type ${JSON.stringify(type) ?? 'undefined'}`;
   if (typeof now !== 'number' || !Number.isFinite(now))
     return `${String(type)}: now must be a finite number (milliseconds)`;
-  if (type === 'user_message' && typeof (value as { content?: unknown }).content !== 'string')
-    return 'user_message: content must be a string';
+  if (type === 'user_message' && typeof userText(value as StepInput) !== 'string')
+    return 'user_message: message must be a string';
   if (type === 'model_error' && typeof (value as { error?: unknown }).error !== 'string')
     return 'model_error: error must be a string';
   const { results } = value as { results?: unknown };
@@ -125,6 +125,12 @@ function invalidInput(input: StepInput): string | undefined {
   if (type === 'model_response' && approvalId !== undefined && typeof approvalId !== 'string')
     return 'model_response: approvalId must be a string';
   return undefined;
+}
+
+/** The text of a user_message input: `message`, or the deprecated `content`. */
+function userText(input: StepInput): string {
+  const { message, content } = input as { message?: unknown; content?: unknown };
+  return (typeof message === 'string' ? message : content) as string;
 }
 
 /** A user message starts a new run; whatever the last run left open is closed first. */

@@ -7,6 +7,7 @@ import {
   thinkingBlockSchema,
   toolCallBlockSchema,
 } from '../messages.js';
+import { toValidationIssues } from '../zod-issues.js';
 
 // Providers and OpenAI-compatible servers do send tool calls with an empty, missing or repeated
 // id. Results are matched to calls by id, so such a message could make one verdict or one
@@ -41,6 +42,23 @@ export function readModelResponse(message: unknown): AssistantMessage | undefine
     );
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Why a model client's return value is not an assistant message, naming the first failing
+ * fields (`content.0.type: …, got "tool_use"`), for the run's error text. Never throws.
+ */
+export function modelResponseProblem(message: unknown): string {
+  try {
+    const parsed = modelResponseSchema.safeParse(message);
+    if (parsed.success) return 'it could not be copied as plain data';
+    return toValidationIssues(parsed.error, message)
+      .slice(0, 3)
+      .map((issue) => `${issue.path}: ${issue.message}`)
+      .join('; ');
+  } catch {
+    return 'it could not be read';
   }
 }
 

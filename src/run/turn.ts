@@ -19,7 +19,7 @@ import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import type { TurnCall } from './state-schema.js';
-import { readModelResponse, withOwnCallIds } from './tool-call-ids.js';
+import { modelResponseProblem, readModelResponse, withOwnCallIds } from './tool-call-ids.js';
 import type { StepResult, ToolDefinition, ToolResult } from './types.js';
 
 /**
@@ -35,7 +35,11 @@ export function onModelResponse(
 ): StepResult {
   const parsed = readModelResponse(message);
   if (parsed === undefined)
-    return modelFailed(session, 'the model client returned a message planfirst cannot read', scope);
+    return modelFailed(
+      session,
+      `the model client returned a message planfirst cannot read (${modelResponseProblem(message)}); expected { role: 'assistant', content: [text | thinking | tool_call blocks], stopReason }`,
+      scope,
+    );
   const messageIndex = session.messages.length;
   const assistant = withOwnCallIds(parsed, messageIndex);
   let s = appendMessages(withRun(session, { phase: 'tools' }), assistant);

@@ -1,6 +1,7 @@
 import type { JsonValue } from '../json.js';
 import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
+import type { ApprovalDecision } from '../plan-mode/decision.js';
 import type { Plan } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
 import type { RunEvent } from './events.js';
@@ -34,6 +35,9 @@ export interface ToolResult {
 
 /** The outcome of the last effect, or something new from outside. */
 export type StepInput =
+  /** A new user message starts a run (`message`, as in runAgent's `{ message }`). */
+  | { type: 'user_message'; message: string; now: number }
+  /** @deprecated Since 0.2: name the text `message`, as runAgent does. */
   | { type: 'user_message'; content: string; now: number }
   | {
       type: 'model_response';
@@ -44,7 +48,9 @@ export type StepInput =
     }
   | { type: 'model_error'; error: string; now: number }
   | { type: 'tool_results'; results: ToolResult[]; now: number }
-  | { type: 'approval_decision'; decision: unknown; now: number }
+  /** The user's decision on the pending plan. A value of another shape (from an untrusted UI,
+   *  typed `unknown` by you) is accepted too and ignored as an invalid decision. */
+  | { type: 'approval_decision'; decision: ApprovalDecision; now: number }
   /** Stop the run. `results`: calls of the open turn that completed before the abort (kept;
    *  every other open call gets an "aborted" result). */
   | { type: 'abort'; now: number; results?: ToolResult[] }
@@ -85,6 +91,8 @@ export interface StepContext {
   options?: PlanfirstOptions | ResolvedOptions;
   /** The host's tools (definitions only; the driver executes them). */
   tools?: readonly ToolDefinition[];
-  /** `provider/model`, for `incompleteTurn.appliesTo`. */
+  /** `provider/model` (or a bare model id), for `incompleteTurn.appliesTo`; as runAgent's. */
+  modelId?: string;
+  /** @deprecated Since 0.2: use `modelId` (runAgent's `model` is the client itself). */
   model?: string;
 }

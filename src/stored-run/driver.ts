@@ -110,7 +110,7 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
 }
 
 function firstInput(input: RunInput, now: number): StepInput {
-  if ('message' in input) return { type: 'user_message', content: input.message, now };
+  if ('message' in input) return { type: 'user_message', message: input.message, now };
   if ('decision' in input) return { type: 'approval_decision', decision: input.decision, now };
   return { type: 'resume', now };
 }

@@ -46,7 +46,7 @@ export function driving(config: StoredRunConfig, sessionId: string): Driving {
   const context = {
     options,
     tools: host.definitions,
-    ...(host.modelId === undefined ? {} : { model: host.modelId }),
+    ...(host.modelId === undefined ? {} : { modelId: host.modelId }),
   };
   const events: RunEvent[] = [];
   const emit = (list: readonly RunEvent[]) => {

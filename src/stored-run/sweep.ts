@@ -69,7 +69,7 @@ async function timeOut(
     const stepQuiet = (s: StoredRecord['session'], input: Parameters<typeof step>[1]) =>
       step(s, input, context);
     const settled = settleInterruptedTurn({ stepQuiet }, loaded.record, now, events);
-    const decision = { action: 'timeout', approvalId };
+    const decision = { action: 'timeout' as const, approvalId };
     const out = step(settled, { type: 'approval_decision', decision, now }, context);
     events.push(...out.events);
     if (!events.some((e) => e.type === 'approval_resolved')) return SweepCodes.alreadyHandled;

@@ -43,7 +43,8 @@ describe.concurrent('planfirst demo', () => {
       'changed    src/slug.ts, test/slug.test.ts (in memory; nothing on disk was touched)',
       'next',
       "npx planfirst check 'git log -5 | cat'",
-      'README.md, "Which integration to use"',
+      'README.md, "Quick start"',
+      'docs/run-loop.md',
     ];
     let from = 0;
     for (const stage of stages) {

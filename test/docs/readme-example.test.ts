@@ -13,4 +13,10 @@ describe('README examples', () => {
     expect(expected).toHaveLength(2);
     expect(printed).toEqual(expected);
   });
+
+  it('the step-loop example runs and prints what its comments say', async () => {
+    const { printed, expected } = await runReadmeExample('step-loop');
+    expect(expected).toEqual(['Bump a', 'completed read_file write_file']);
+    expect(printed).toEqual(expected);
+  });
 });

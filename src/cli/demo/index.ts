@@ -20,9 +20,9 @@ export function demoTranscript(run: DemoRun, paint: Palette): string {
     '',
     paint.bold('next'),
     `  npx planfirst check 'git log -5 | cat'   judge a shell command the way plan mode does`,
-    '  README.md, "Which integration to use"    add plan mode to your agent (AI SDK, OpenAI',
+    '  README.md, "Quick start"                 add plan mode to your agent (AI SDK, OpenAI',
     '                                           Agents, pi-agent-core, OpenClaw, your own loop)',
-    '  src/cli/demo/                            this demo: scripted model, tools, approvals',
+    '  docs/run-loop.md                         the loop this demo ran: runAgent, step, events',
     '',
   ].join('\n');
 }
