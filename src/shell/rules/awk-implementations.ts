@@ -120,23 +120,21 @@ export function busyboxAwk(args: readonly string[]): AwkReading {
       break;
     }
     if (word.startsWith('--')) return noProgram;
+    // Every option letter busybox awk has takes a value: the rest of the word, or the next word.
+    const letter = word[1] as string;
+    if (!'FvfeW'.includes(letter)) return noProgram;
     let next = i + 1;
-    for (let at = 1; at < word.length; at++) {
-      const letter = word[at] as string;
-      if (!'FvfeW'.includes(letter)) return noProgram;
-      let value = word.slice(at + 1);
-      if (value === '') {
-        if (next >= args.length) return noProgram;
-        value = args[next] as string;
-        next++;
-      }
-      if (letter === 'f') return unknown;
-      if (letter === 'e') {
-        // Several -e are joined; the analyzer allows one program only.
-        if (source !== undefined) return unknown;
-        source = value;
-      }
-      break;
+    let value = word.slice(2);
+    if (value === '') {
+      if (next >= args.length) return noProgram;
+      value = args[next] as string;
+      next++;
+    }
+    if (letter === 'f') return unknown;
+    if (letter === 'e') {
+      // Several -e are joined; the analyzer allows one program only.
+      if (source !== undefined) return unknown;
+      source = value;
     }
     i = next;
   }
