@@ -28,7 +28,7 @@ export function buildReason() {
 }
 
 /** Bundles the CLI from src/ into node_modules/.cache and returns the file to run. */
-async function bundleFromSources() {
+export async function bundleFromSources() {
   const { build } = await import('esbuild');
   const dir = join(root, 'node_modules', '.cache', 'planfirst-demo');
   mkdirSync(dir, { recursive: true });

@@ -28,13 +28,13 @@ describe('the planfirst executable in the package', () => {
     ]);
   });
 
-  it('runs no script when a host installs it, and the demo builds only when dist/ is stale', () => {
+  it('runs no script when a host installs it', () => {
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare', 'prepack'])
       expect(pkg.scripts[hook], hook).toBeUndefined();
     expect(pkg.scripts.demo).toBe('node scripts/demo.mjs');
   });
 
-  it('says why the demo builds first, and builds nothing when dist/ is current', () => {
+  it('runs the demo from dist/ when the build is current', () => {
     const reason = execFileSync(
       process.execPath,
       [
@@ -45,6 +45,27 @@ describe('the planfirst executable in the package', () => {
       { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8' },
     );
     expect(reason.trim()).toBe('undefined');
+  });
+
+  it('runs the demo from the sources, bundled, when dist/ is stale or missing', () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const bundle = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import('./scripts/demo.mjs').then(async (m) => console.log(await m.bundleFromSources()))",
+      ],
+      { cwd: root, encoding: 'utf8' },
+    ).trim();
+    expect(bundle).toMatch(/node_modules\/\.cache\/planfirst-demo\/cli\.mjs$/);
+    const out = execFileSync(process.execPath, [bundle, 'demo'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(out).toContain('planfirst demo');
+    expect(out).toContain('result     completed');
   });
 
   it('starts with a node shebang and is executable', () => {

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeArgv } from '../../../src/shell/analyze.js';
@@ -75,7 +78,9 @@ function runAll(command: readonly string[], all: readonly (readonly string[])[])
   all.forEach((args, i) => {
     script += `printf '\\036%d\\n' ${i}; ${command.join(' ')} ${args.map(quote).join(' ')} </dev/null 2>/dev/null | head -c 200\n`;
   });
+  // In a scratch directory: options such as gawk's -d and -p write files (awkvars.out …).
   const output = execFileSync('bash', ['--norc', '--noprofile', '-c', script], {
+    cwd: mkdtempSync(join(tmpdir(), 'planfirst-awk-')),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
