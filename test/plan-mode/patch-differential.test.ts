@@ -68,11 +68,13 @@ describe('plan-file patches against the real appliers', () => {
     ['PLAN.md', 2301],
     ['docs/PLAN.md', 2302],
   ] as const)
-    it(`an allowed patch touches only the plan file \`${planPath}\` (GNU patch, git apply, the Agents SDK)`, async () => {
+    it(`an allowed patch touches only the plan file \`${planPath}\` (GNU patch, git apply, the Agents SDK)`, {
+      timeout: 60_000 + runs * 100,
+    }, async () => {
       const result = await differential(planPath, seed + seedOffset);
       expect(result.violations).toEqual([]);
       // Not vacuous: the gate allows a fair share, and the appliers really change the plan.
-      expect(result.allowed).toBeGreaterThan(result.texts / 20);
+      expect(result.allowed).toBeGreaterThan(result.texts / 50);
       expect(result.planTouched).toBeGreaterThan(result.allowed / 4);
     });
 });
