@@ -3,8 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'qa/**/*.test.ts'],
-    // The real PostgreSQL and Redis suites run with `npm run test:services`.
-    exclude: [...configDefaults.exclude, 'test/stores/services/**'],
+    // The real PostgreSQL and Redis suites run with `npm run test:services`; the suites against
+    // zsh, busybox, BWK awk, bsdtar … with `npm run test:shells`.
+    exclude: [...configDefaults.exclude, 'test/stores/services/**', 'test/shell/shells/**'],
     benchmark: { include: ['bench/**/*.bench.ts'] },
     testTimeout: 60_000,
   },

@@ -1,3 +1,4 @@
+import { performModelCall } from '../effects/model.js';
 import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import type { ApprovalDecision } from '../plan-mode/decision.js';
@@ -144,7 +145,7 @@ export async function runAgent(
       case 'finish':
         return toRunResult(current, effect.outcome, added(), events);
       case 'call_model':
-        next = await callModel(model, effect.request, signal, now, newId);
+        next = await performModelCall(model, effect.request, { signal, now, newId });
         break;
       case 'execute_tools': {
         const results = await executeTools(
@@ -218,23 +219,6 @@ export function toRunResult(
     reason: RunReasons.unexpectedInput,
     text: 'the run is parked on an approval, but no plan is pending',
   };
-}
-
-async function callModel(
-  model: ModelClient,
-  request: ModelRequest,
-  signal: AbortSignal,
-  now: () => number,
-  newId: () => string,
-): Promise<StepInput> {
-  try {
-    const message = await model(request, { signal });
-    if (signal.aborted) return { type: 'abort', now: now() };
-    return { type: 'model_response', message, now: now(), approvalId: newId() };
-  } catch (error) {
-    if (signal.aborted) return { type: 'abort', now: now() };
-    return { type: 'model_error', error: describeError(error), now: now() };
-  }
 }
 
 async function executeTools(

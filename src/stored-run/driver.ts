@@ -1,8 +1,8 @@
-import { resolveApproval } from '../plan-mode/approval.js';
-import { IgnoredReasons } from '../plan-mode/codes.js';
+import { checkDecision } from '../effects/decision.js';
+import { performModelCall } from '../effects/model.js';
 import { type RunInput, type RunResult, toRunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
-import { describeError, linkSignals } from '../run/execute.js';
+import { linkSignals } from '../run/execute.js';
 import { RunConfigError, readRunInput } from '../run/host.js';
 import type { StepInput, StepResult } from '../run/types.js';
 import { createSession, type SessionState } from '../session.js';
@@ -64,13 +64,10 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
     session: createSession(d.options, { now: at }),
   };
   if ('decision' in input) {
-    const check = resolveApproval(record.session, input.decision, { now: at });
-    if (!check.applied)
+    const check = checkDecision(record.session, input.decision, at);
+    if (!check.applies)
       return {
-        outcome:
-          check.reason === IgnoredReasons.duplicateDecision
-            ? StoredRunOutcomes.duplicate
-            : StoredRunOutcomes.ignored,
+        outcome: check.outcome,
         sessionId: d.sessionId,
         version,
         reason: check.reason,
@@ -188,23 +185,19 @@ async function drive(
   }
 }
 
-async function callModel(
+function callModel(
   d: Driving,
   claim: Claim,
   request: Parameters<Driving['model']>[0],
 ): Promise<StepInput> {
   const linked = linkSignals(d.signal, claim.lostSignal);
-  const signal = linked.signal;
-  try {
-    const message = await d.model(request, { signal });
-    if (d.signal.aborted) return { type: 'abort', now: d.now() };
-    return { type: 'model_response', message, now: d.now(), approvalId: d.newId() };
-  } catch (error) {
-    if (d.signal.aborted) return { type: 'abort', now: d.now() };
-    return { type: 'model_error', error: describeError(error), now: d.now() };
-  } finally {
-    linked.dispose();
-  }
+  // Only the host's abort ends the run here; a lost claim is seen by the caller.
+  return performModelCall(d.model, request, {
+    signal: linked.signal,
+    aborted: () => d.signal.aborted,
+    now: d.now,
+    newId: d.newId,
+  }).finally(linked.dispose);
 }
 
 function runResult(d: Driving, current: StepResult, startLength: number): RunResult {

@@ -1,9 +1,9 @@
+import { afterIntent, deliveryOf } from '../effects/delivery.js';
 import type { ToolCallBlock } from '../messages.js';
 import { linkSignals, runToolCall } from '../run/execute.js';
 import type { StepInput, StepResult, ToolResult } from '../run/types.js';
 import type { SessionState } from '../session.js';
 import type { Claim } from './claim.js';
-import { ToolDeliveries } from './codes.js';
 import type { Driving } from './driving.js';
 import { intentFor, interruptedCallResult, toolIdempotencyKey, withoutIntents } from './intents.js';
 import type { ToolIntent } from './record.js';
@@ -34,24 +34,20 @@ export async function executeStoredTools(
   const runnable: Runnable[] = [];
   const reported: ToolResult[] = [];
   for (const call of current.effect.calls) {
-    const readOnly = turn?.calls.find((c) => c.id === call.id)?.readOnly ?? false;
-    const delivery = d.delivery({ name: call.name, readOnly });
+    const delivery = deliveryOf(current.session, call, d.delivery);
     const prior = intentFor(claim.record.intents, messageIndex, call.id);
-    if (prior !== undefined && delivery === ToolDeliveries.atMostOnce) {
+    const next = afterIntent(delivery, prior);
+    if (next.action === 'report')
       reported.push({ toolCallId: call.id, content: interruptedCallResult, isError: true });
+    else runnable.push({ call, attempt: next.attempt });
+    if (prior !== undefined)
       recovered.push({
         toolCallId: call.id,
         name: call.name,
         delivery,
-        action: 'reported',
-        attempt: prior.attempt,
+        action: next.action === 'report' ? 'reported' : 'rerun',
+        attempt: next.attempt,
       });
-      continue;
-    }
-    const attempt = (prior?.attempt ?? 0) + 1;
-    if (prior !== undefined)
-      recovered.push({ toolCallId: call.id, name: call.name, delivery, action: 'rerun', attempt });
-    runnable.push({ call, attempt });
   }
 
   let last = current;

@@ -1,6 +1,7 @@
 import { ShellCodes } from '../codes.js';
 import type { ProgramRule, ProgramSpec, ProgramTable, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
+import { isPlainNumber, printfSlots } from './numeric-words.js';
 import { options } from './options.js';
 import { blocked, ok } from './results.js';
 
@@ -32,7 +33,34 @@ export function buildShellBuiltinPrograms(): ProgramTable {
     permute: false,
     abbreviations: false,
     globs: 'after-end-of-options',
+    check: (parsed) => judgePrintfArguments(parsed.operands),
   };
+
+  /**
+   * zsh reads the argument of a numeric conversion (and of a `*` width) as arithmetic, which
+   * expands array subscripts: `printf %d 'path[$(touch x)]'` runs touch. Each such argument must
+   * be a plain number; the format is reused while arguments remain, as every shell does.
+   */
+  function judgePrintfArguments(operands: readonly ShellWord[]): RuleResult {
+    const [format, ...values] = operands;
+    if (format === undefined || values.length === 0) return ok;
+    const slots = format.glob ? undefined : printfSlots(format.value);
+    if (slots === undefined)
+      return blocked(
+        ShellCodes.badOperand,
+        `the printf format \`${format.raw}\` uses positional arguments or a conversion the analyzer does not know; use %s, %d and the like, one argument each`,
+      );
+    if (slots.length === 0) return ok;
+    for (const [index, value] of values.entries()) {
+      if (!slots[index % slots.length]) continue;
+      if (value.glob || !isPlainNumber(value.value))
+        return blocked(
+          ShellCodes.badOperand,
+          `\`${value.raw}\` is read as arithmetic by zsh's printf (a numeric conversion or a * width), which can run commands; pass a plain number, or print it with %s`,
+        );
+    }
+    return ok;
+  }
 
   // `cd -` goes back to $OLDPWD; more than one operand is an error in bash.
   const cd: ProgramSpec = {
@@ -61,14 +89,24 @@ export function buildShellBuiltinPrograms(): ProgramTable {
   /**
    * bash's test evaluates `-v NAME` (and `-R NAME`) by looking the name up, which runs the
    * arithmetic in an array subscript: `test -v 'x[$(touch f)]'` runs touch. Block them anywhere.
+   * zsh evaluates the operand of `-t` as arithmetic: it must be a plain number. (zsh's `-eq` and
+   * the other integer comparisons of test take base-10 integers only, as bash's do.)
    */
   function judgeTest(program: string, args: readonly ShellWord[]): RuleResult {
-    for (const word of args) {
+    for (const [index, word] of args.entries()) {
       if (word.glob) {
         return blocked(
           ShellCodes.unsafeGlob,
           `a file name from \`${word.raw}\` could become an operator of \`${program}\`; quote the glob`,
         );
+      }
+      if (word.value === '-t') {
+        const fd = args[index + 1];
+        if (fd !== undefined && (fd.glob || !/^[0-9]{1,9}$/.test(fd.value)))
+          return blocked(
+            ShellCodes.badOperand,
+            `zsh reads the operand of \`${program} -t\` as arithmetic, which can run commands; give a file descriptor number (\`${program} -t 1\`)`,
+          );
       }
       if (word.value === '-v' || word.value === '-R') {
         return blocked(

@@ -36,23 +36,30 @@ export function isStubbable(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && !name.includes('/') && name.length < 200;
 }
 
-// Each stub writes its name and arguments, NUL-separated, to ../out/<pid> (the script runs in
-// ./cwd, and `cd` is a stub too, so the directory never changes). Pids are unique among the
-// processes of one script; a clash could only lose a record, which fails the comparison.
-function stubSource(name: string): string {
+// No stub is a process: PATH is an empty directory and every builtin among the programs is
+// disabled, so bash looks each program up, finds nothing and calls command_not_found_handle in the
+// forked child it would have run the program in. The handler records the stub's name and
+// arguments, NUL-separated, in ../out/<pid> (the script runs in ./cwd, and `cd` is a stub too, so
+// the directory never changes) and exits as the program would (`false` fails). A name that is not
+// a stub gets bash's own "command not found". Pids are unique among the processes of one script;
+// a clash could only lose a record, which fails the comparison. Scripts run with SIGPIPE ignored:
+// a pipeline reader whose stdin is redirected elsewhere exits without reading, and a `time`
+// report written into that pipe would otherwise kill the writer, a race no parser can predict.
+function header(stubs: readonly string[], disabled: readonly string[]): string {
+  const table = stubs.map((name) => `[${quote(name)}]=1`).join(' ');
   return [
-    '#!/bin/sh',
-    `printf '%s\\0' "\${0##*/}" "$@" >../out/$$`,
-    `exit ${name === 'false' ? 1 : 0}`,
+    "trap '' PIPE",
+    `declare -A __stubs=(${table})`,
+    'command_not_found_handle() {',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
+    '  if [[ -z ${__stubs[$1]+set} ]]; then',
+    '    enable printf; printf \'bash: %s: command not found\\n\' "$1" >&2; return 127',
+    '  fi',
+    '  enable printf; printf \'%s\\0\' "$@" >../out/$BASHPID; [[ $1 != false ]]',
+    '}',
+    disabled.length > 0 ? `enable -n ${disabled.map(quote).join(' ')}` : '',
     '',
   ].join('\n');
-}
-
-// Scripts run with SIGPIPE ignored: a pipeline reader whose stdin is redirected elsewhere
-// exits without reading, and a `time` report written into that pipe would otherwise kill the
-// writer, a race no parser can predict. Then every builtin that has a stub is disabled.
-function header(disabled: readonly string[]): string {
-  return `trap '' PIPE; enable -n ${disabled.map(quote).join(' ')}\n`;
 }
 
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
@@ -77,12 +84,11 @@ export class BashOracle {
     mkdirSync(home);
     writeFileSync(join(home, 'input.txt'), 'input\n');
     const names = new Set([...programs].filter(isStubbable));
-    for (const name of names) writeFileSync(join(bin, name), stubSource(name), { mode: 0o755 });
     const builtins = execFileSync(bashPath, ['--norc', '--noprofile', '-c', 'compgen -b'], {
       encoding: 'utf8',
     }).split('\n');
     const disabled = builtins.filter((b) => names.has(b));
-    return new BashOracle(root, home, names, header(disabled));
+    return new BashOracle(root, home, names, header([...names], disabled));
   }
 
   dispose(): void {
