@@ -236,7 +236,19 @@ describe('tar rule against GNU tar', () => {
   });
 
   // Short list flags (none taking a value) bundled in random order with -tf x.tar.
-  const listFlags = ['-v', '-i', '-B', '-R', '--preserve-order', '-l', '-h', '-P', '-n', '--utc', '--full-time'];
+  const listFlags = [
+    '-v',
+    '-i',
+    '-B',
+    '-R',
+    '--preserve-order',
+    '-l',
+    '-h',
+    '-P',
+    '-n',
+    '--utc',
+    '--full-time',
+  ];
   it('random bundles of allowed list flags run and write nothing', () => {
     fc.assert(
       fc.property(fc.subarray(listFlags), fc.boolean(), (flags, old) => {
