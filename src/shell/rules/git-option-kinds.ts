@@ -66,20 +66,27 @@ function noLeadingDash(value: ShellWord): Block | undefined {
 
 /**
  * Pretty formats (`--format=`, `--pretty=`, `format:`): `%G?`, `%GS`, `%GK`… make git run gpg
- * to verify each commit's signature. `%%` is a literal percent sign and is skipped.
+ * to verify each commit's signature. Read as git's strbuf_expand reads them: `%%` is a literal
+ * percent sign; after any other `%`, one of `+`, `-` or space is a modifier of the placeholder
+ * that follows (`%+G?` still runs gpg). A placeholder git does not know is copied literally and
+ * the scan resumes right after its `%`, so every `%` is looked at, none is skipped past.
  */
 export function checkPrettyFormat(value: ShellWord): Block | undefined {
   const text = value.value;
   for (let i = 0; i < text.length - 1; i++) {
     if (text.charAt(i) !== '%') continue;
-    const next = text.charAt(i + 1);
-    if (next === 'G') {
+    let at = i + 1;
+    if (text.charAt(at) === '%') {
+      i++; // `%%` is a literal `%`: the second one starts nothing
+      continue;
+    }
+    if ('+- '.includes(text.charAt(at))) at++;
+    if (text.charAt(at) === 'G') {
       return {
         code: ShellCodes.optionExecutes,
-        reason: `the format placeholder \`%G${text.charAt(i + 2)}\` makes git run gpg to verify signatures; drop the %G placeholders`,
+        reason: `the format placeholder \`${text.slice(i, at + 2)}\` makes git run gpg to verify signatures; drop the %G placeholders`,
       };
     }
-    i++; // skip the placeholder's first character, so `%%G` stays a literal `%G`
   }
   return undefined;
 }

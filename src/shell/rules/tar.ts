@@ -11,6 +11,8 @@ import type {
 import type { ShellWord } from '../types.js';
 
 // GNU tar (1.34), allowed to list an archive (-t) or to print members to stdout (-x with -O).
+// BSD tar (bsdtar: macOS, FreeBSD, libarchive-tools) and busybox tar read the same words: where
+// a letter takes a value in one and not in the other (-s, -H), it is refused.
 // The table names every option `tar --help` documents, so that abbreviations resolve (or turn
 // out ambiguous) exactly as tar's argp does; options that only matter when tar writes files or
 // that start programs carry a hazard.
@@ -93,8 +95,14 @@ function tarOptions(): Readonly<Record<string, OptionSpec>> {
     '-n': flag,
     '--seek': alias('-n'),
     '--no-seek': flag,
-    '-H': value,
-    '--format': alias('-H'),
+    // BSD tar (macOS, libarchive) reads -H as a flag: the word GNU takes as the format would be
+    // an option to it. The long spelling means the same to both.
+    '-H': {
+      value: 'required',
+      hazard: 'unsupported',
+      reason: 'is a flag in BSD tar, which reads the next word as an option; use --format=FORMAT',
+    },
+    '--format': value,
     '--old-archive': flag,
     '--portability': alias('--old-archive'),
     '--posix': flag,
@@ -156,9 +164,15 @@ function tarOptions(): Readonly<Record<string, OptionSpec>> {
     '--strip-components': value,
     '--transform': value,
     '--xform': alias('--transform'),
-    '-s': flag,
-    '--preserve-order': alias('-s'),
-    '--same-order': alias('-s'),
+    // BSD tar reads -s as taking a substitution, so the word after it (an -O the analyzer
+    // relied on) is never an option there and members are extracted to disk.
+    '-s': {
+      hazard: 'unsupported',
+      reason:
+        'takes a value in BSD tar (a name substitution), which would swallow the next option; use --preserve-order',
+    },
+    '--preserve-order': flag,
+    '--same-order': alias('--preserve-order'),
     // How the listing looks.
     '-v': flag,
     '--verbose': alias('-v'),
