@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compactionReminder,
   createSession,
   type SessionState,
   type StepContext,
@@ -462,5 +463,18 @@ describe('the model id', () => {
       type: 'finish',
       outcome: { status: 'completed', text: "I'll inspect the parser and run the tests." },
     });
+  });
+});
+
+describe('compactionReminder', () => {
+  it('is the plan reminder as a planfirst user message, and nothing in normal mode', () => {
+    const waiting = parked().session;
+    const reminder = compactionReminder(waiting);
+    expect(reminder).toMatchObject({ role: 'user', source: 'planfirst', kind: 'plan_reminder' });
+    expect(reminder?.content.split('\n').slice(0, 2)).toEqual([
+      "Reminder: plan mode is active. Only read-only tools run; investigate, then call exit_plan_mode with your plan and wait for the user's decision.",
+      'Your plan below is waiting for the user to decide:',
+    ]);
+    expect(compactionReminder(createSession())).toBeUndefined();
   });
 });
