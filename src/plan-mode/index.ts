@@ -24,7 +24,8 @@ export {
   timedOutPlanMessage,
 } from './messages.js';
 export { enterPlanMode, exitPlanMode } from './mode.js';
-export { normalizePath, patchFileNames } from './plan-file.js';
+export { judgePatchText, type PatchRefusal, type PatchVerdict } from './patch-text.js';
+export { normalizePath } from './plan-file.js';
 export { toPlan } from './plan-input.js';
 export {
   handlePlanToolCall,

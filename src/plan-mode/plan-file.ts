@@ -1,3 +1,4 @@
+import { judgePatchText } from './patch-text.js';
 import { ownValue } from './plain-data.js';
 import { showName } from './quote.js';
 import { shellDirectoryFields } from './shell-call.js';
@@ -52,6 +53,10 @@ export const builtInTargetKeys = [
   'newPath',
   'old_path',
   'oldPath',
+  'moveTo',
+  'move_to',
+  'movePath',
+  'move_path',
   'notebook_path',
 ] as const;
 
@@ -76,39 +81,6 @@ export interface PlanFileRule {
 const directoryKeys: ReadonlySet<string> = new Set(shellDirectoryFields);
 const patchKeySet: ReadonlySet<string> = new Set(patchKeys);
 
-/**
- * The file names a patch text says it changes: apply_patch headers (`*** Add File: x`, `***
- * Update File: x`, `*** Delete File: x`, `*** Move to: x`) and unified-diff headers (`--- x`,
- * `+++ x`, `diff --git a/x b/y`, `rename/copy from/to x`, `Index: x`). Every line that could be
- * a header counts, even inside a hunk: reading too many names only refuses more.
- */
-export function patchFileNames(text: string): string[] {
-  const names: string[] = [];
-  for (const line of text.split(/\r?\n|\r/)) {
-    if (/^\*\*\* (?:Begin Patch|End Patch|End of File)\s*$/.test(line)) continue;
-    const name = headerName(line);
-    if (name !== undefined) names.push(...name);
-  }
-  return names;
-}
-
-const headers: [RegExp, (rest: string) => string[]][] = [
-  [/^\*\*\* (?:Add File|Update File|Delete File|Move to): ?(.*)$/, (r) => [r]],
-  [/^\*\*\* (.*)$/, (r) => [r]],
-  [/^(?:---|\+\+\+) (.*)$/, (r) => [r.split('\t')[0] as string]],
-  [/^diff --git (.*)$/, (r) => r.split(' ')],
-  [/^(?:rename|copy) (?:from|to) (.*)$/, (r) => [r]],
-  [/^Index: (.*)$/, (r) => [r]],
-];
-
-function headerName(line: string): string[] | undefined {
-  for (const [pattern, names] of headers) {
-    const m = pattern.exec(line);
-    if (m) return names(m[1] as string);
-  }
-  return undefined;
-}
-
 function hasDotDot(path: string): boolean {
   return path.split('/').includes('..');
 }
@@ -132,7 +104,7 @@ export function judgePlanFileWrite(
   const content = new Set(rule.contentKeys);
   let judged = 0;
 
-  const target = (field: string, path: string, patch = false): PlanFileRefusal | undefined => {
+  const target = (field: string, path: string): PlanFileRefusal | undefined => {
     judged += 1;
     if (hasDotDot(path))
       return {
@@ -150,9 +122,6 @@ export function judgePlanFileWrite(
         message: 'the target path is empty or has control characters',
       };
     if (normal === wanted) return undefined;
-    // Unified diffs name files with git's a/ and b/ prefixes; /dev/null is the missing side.
-    if (patch && (path === '/dev/null' || normal === `a/${wanted}` || normal === `b/${wanted}`))
-      return undefined;
     return { kind: 'outside', field, target: path, message: 'the write targets another file' };
   };
 
@@ -183,13 +152,9 @@ export function judgePlanFileWrite(
       };
     }
     if (patchKeySet.has(key) && typeof value === 'string') {
-      const names = patchFileNames(value);
-      if (names.length === 0)
-        return { kind: 'invalid', field: at, message: 'the patch names no file' };
-      for (const name of names) {
-        const bad = target(at, name, true);
-        if (bad) return bad;
-      }
+      const verdict = judgePatchText(value, wanted);
+      if (!verdict.ok) return { ...verdict.refusal, field: at };
+      judged += verdict.named;
       return undefined;
     }
     if (Array.isArray(value)) {

@@ -44,5 +44,22 @@ export function gateFieldsSuite(adapter: string, run: RunOneCall): void {
     ])('refuses a plan-file write with %s', async (_label, input) => {
       expect(await run(input, 'plan-file')).toEqual([]);
     });
+
+    const patch = (...lines: string[]) =>
+      ['*** Begin Patch', '*** Add File: PLAN.md', '+# Plan', ...lines, '*** End Patch'].join('\n');
+    it.each([
+      ['a header indented by a space', patch(' *** Add File: scripts/postinstall.sh', '+x')],
+      ['a header indented by a tab', patch('\t*** Delete File: src/index.ts')],
+      ['a header indented by a no-break space', patch('\u00a0*** Delete File: src/index.ts')],
+      ['a git prefix in an apply_patch header', patch('*** Add File: a/PLAN.md', '+x')],
+      ['/dev/null as an apply_patch file', patch('*** Delete File: /dev/null')],
+    ])('refuses a plan-file patch with %s', async (_label, text) => {
+      expect(await run({ path: 'PLAN.md', content: '', patch: text }, 'plan-file')).toEqual([]);
+    });
+
+    it('writes a plan-file patch that names only the plan file', async () => {
+      const input = { path: 'PLAN.md', content: '', patch: patch() };
+      expect(await run(input, 'plan-file')).toEqual([input]);
+    });
   });
 }

@@ -78,7 +78,8 @@ describe('plan-file writes: every target the tool could act on is the plan file'
     const patch = (input: unknown) => checkToolCall(plan, { name: 'apply_patch', input }, opts);
     const one = '*** Begin Patch\n*** Update File: docs/PLAN.md\n@@\n-a\n+b\n*** End Patch';
     const two = `${one.replace('*** End Patch', '')}*** Add File: src/evil.ts\n+x\n*** End Patch`;
-    const diff = '--- a/docs/PLAN.md\n+++ b/docs/PLAN.md\n@@ -1 +1 @@\n-a\n+b\n';
+    const diff =
+      'diff --git a/docs/PLAN.md b/docs/PLAN.md\n--- a/docs/PLAN.md\n+++ b/docs/PLAN.md\n@@ -1 +1 @@\n-a\n+b\n';
     const diff2 = `${diff}diff --git a/docs/PLAN.md b/src/app.ts\n`;
     expect(patch({ input: one }).allowed).toBe(true);
     expect(patch({ patch: diff }).allowed).toBe(true);

@@ -34,6 +34,7 @@ function run(input: Record<string, unknown>, name = 'exec') {
         path: z.string(),
         content: z.string(),
         target_file: z.string().optional(),
+        patch: z.string().optional(),
       }),
       execute: (call) => {
         ran.push(call);

@@ -31,6 +31,7 @@ async function run(input: Record<string, unknown>, name = 'exec') {
       path: Type.String(),
       content: Type.String(),
       target_file: Type.Optional(Type.String()),
+      patch: Type.Optional(Type.String()),
     }),
     execute: async (_id, params) => {
       ran.push(params);
