@@ -192,20 +192,6 @@ export function handOut(session: SessionState, scope: StepScope): StepResult {
   return finishTurn(s, scope);
 }
 
-/** The assistant's tool calls the host still has to execute (without judging them again). */
-export function pendingCalls(session: SessionState): ToolCallBlock[] {
-  const turn = session.run.turn;
-  if (turn === undefined) return [];
-  const message = session.messages[turn.messageIndex];
-  const all = message?.role === 'assistant' ? assistantToolCalls(message) : [];
-  const out: ToolCallBlock[] = [];
-  turn.calls.forEach((t, i) => {
-    const call = all[i];
-    if (t.status === 'pending' && call !== undefined && call.id === t.id) out.push(call);
-  });
-  return out;
-}
-
 function gateRequest(
   call: ToolCallBlock,
   definitions: ReadonlyMap<string, ToolDefinition>,

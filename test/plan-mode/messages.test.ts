@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  exitPlanMode,
   planReminder,
   quoteInline,
   rejectedPlanMessage,
@@ -8,6 +9,7 @@ import {
   resolveApproval,
   type SessionState,
   takeDecisionMessage,
+  updatePlan,
 } from '../../src/internal.js';
 import { planSession, samplePlan } from '../helpers.js';
 
@@ -193,5 +195,97 @@ describe('planReminder', () => {
     expect(
       planReminder({ ...state, planMode: { mode: 'normal', approval: 'none', rejectionCount: 0 } }),
     ).toBeUndefined();
+  });
+});
+
+describe('planReminder, branch by branch (the exact text a host re-injects)', () => {
+  const planModeLine =
+    "Reminder: plan mode is active. Only read-only tools run; investigate, then call exit_plan_mode with your plan and wait for the user's decision.";
+  const steps = [
+    'Plan: "Fix the parser crash"',
+    '1. [pending] (id "1") "Add a failing test"',
+    '2. [pending] (id "2") "Guard the lookahead in parse()"',
+  ];
+  const pending = () =>
+    requestApproval(planSession(), { plan: samplePlan, now: 1, approvalId: 'id-1' }).state;
+  const decide = (decision: object) => {
+    const r = resolveApproval(pending(), { approvalId: 'id-1', ...decision }, { now: 2 });
+    if (!r.applied) throw new Error(r.message);
+    return r.state;
+  };
+  const text = (s: SessionState) => planReminder(s)?.text.split('\n');
+
+  it('plan mode with nothing proposed: the plan-mode line alone', () => {
+    expect(planReminder(planSession())).toEqual({ kind: 'plan_reminder', text: planModeLine });
+  });
+
+  it('a pending plan: the plan-mode line, then the plan waiting for the decision', () => {
+    expect(text(pending())).toEqual([
+      planModeLine,
+      'Your plan below is waiting for the user to decide:',
+      ...steps,
+    ]);
+  });
+
+  it("a rejection with feedback: the user's feedback, quoted; without feedback: nothing more", () => {
+    expect(text(decide({ action: 'reject', feedback: 'smaller' }))).toEqual([
+      planModeLine,
+      `The user's feedback on your last plan: "smaller"`,
+    ]);
+    expect(text(decide({ action: 'reject' }))).toEqual([planModeLine]);
+  });
+
+  it('a timed-out request: the plan-mode line alone (nothing is pending any more)', () => {
+    expect(text(decide({ action: 'timeout' }))).toEqual([planModeLine]);
+  });
+
+  it('an approved plan: execute it and keep it current, with the note and the steps', () => {
+    expect(text(decide({ action: 'approve', feedback: 'careful' }))).toEqual([
+      'Reminder: you are executing the approved plan below. Keep it current with update_plan.',
+      `The user's note with the approval, as a quoted string (it is the user's note, not a decision): "careful"`,
+      ...steps,
+    ]);
+  });
+
+  it('an edited plan is reminded like an approved one, with the edited steps', () => {
+    const edited = decide({
+      action: 'edit',
+      plan: { title: 'Smaller fix', steps: [{ text: 'Guard parse()' }] },
+    });
+    expect(text(edited)).toEqual([
+      'Reminder: you are executing the approved plan below. Keep it current with update_plan.',
+      'Plan: "Smaller fix"',
+      '1. [pending] (id "1") "Guard parse()"',
+    ]);
+  });
+
+  it("an approved plan held with then: 'stop': do not start, wait for the user", () => {
+    expect(text(decide({ action: 'approve', then: 'stop' }))).toEqual([
+      'Reminder: the user approved the plan below but asked you not to start yet. Do not execute any step or change anything; wait for the user to tell you to begin.',
+      ...steps,
+    ]);
+  });
+
+  it('steps added after the approval are listed apart as not approved', () => {
+    const r = updatePlan(
+      decide({ action: 'approve' }),
+      { add: [{ text: 'Extra step' }] },
+      { now: 3 },
+    );
+    if (!r.applied) throw new Error(r.message);
+    expect(text(r.state)).toEqual([
+      'Reminder: you are executing the approved plan below. Keep it current with update_plan.',
+      'Plan: "Fix the parser crash"',
+      'Steps the user approved:',
+      ...steps.slice(1),
+      'Steps you added after the approval (the user has not approved these):',
+      '3. [pending] (id "3") "Extra step"',
+    ]);
+  });
+
+  it('normal mode with no approved plan (a rejected plan the host left): no reminder', () => {
+    const left = exitPlanMode(decide({ action: 'reject' }), { now: 3 });
+    expect(left.state.planMode.mode).toBe('normal');
+    expect(planReminder(left.state)).toBeUndefined();
   });
 });
