@@ -61,7 +61,10 @@ describe("docs/run-loop.md's scenario example", () => {
     const start = readme.indexOf('one — a write blocked in plan mode');
     const block = readme.slice(start).match(/```json\n([\s\S]*?)```/);
     expect(block?.[1]).toBeDefined();
-    const s = parseScenario('readme.md', `# Documented example\n\nFrom docs/run-loop.md.\n\n${block?.[0]}\n`);
+    const s = parseScenario(
+      'readme.md',
+      `# Documented example\n\nFrom docs/run-loop.md.\n\n${block?.[0]}\n`,
+    );
     if (isBroken(s)) throw new Error(s.error);
     const report = await runScenario(s);
     expect(report.failures).toEqual([]);
