@@ -122,6 +122,8 @@ export {
   type ApprovalDecision,
   type ApprovalState,
   checkToolCall,
+  type DecisionTime,
+  decisionDeadline,
   type EnterPlanModeInput,
   type ExitPlanModeInput,
   enterPlanMode,

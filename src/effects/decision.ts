@@ -1,4 +1,4 @@
-import { resolveApproval } from '../plan-mode/approval.js';
+import { type DecisionTime, resolveApproval } from '../plan-mode/approval.js';
 import { type IgnoredReason, IgnoredReasons } from '../plan-mode/codes.js';
 import type { SessionState } from '../session.js';
 import { StoredRunOutcomes } from '../stored-run/codes.js';
@@ -11,6 +11,9 @@ export type DecisionCheck =
       outcome: typeof StoredRunOutcomes.duplicate | typeof StoredRunOutcomes.ignored;
       reason: IgnoredReason;
       message: string;
+      /** A decision at or after the deadline: the session with the timeout applied, to save
+       *  in the same compare-and-set that refuses the decision. */
+      timedOut?: SessionState;
     };
 
 /**
@@ -18,17 +21,19 @@ export type DecisionCheck =
  * driver makes before it acts on a decision (runStored before its claim, the engine bindings
  * where decisions are linearised). The same decision again is `duplicate`; a stale id, another
  * decision already taken, a timeout or an invalid decision is `ignored`, with the reason.
- * `session` is the state after the decision, for the caller that applies it.
+ * `session` is the state after the decision, for the caller that applies it. With a deadline in
+ * `at`, a decision at or after it is `ignored`/`approval_timed_out` with `timedOut` set.
  */
 export function checkDecision(
   session: SessionState,
   decision: unknown,
-  now: number,
+  at: number | DecisionTime,
 ): DecisionCheck {
-  const r = resolveApproval(session, decision, { now });
+  const r = resolveApproval(session, decision, typeof at === 'number' ? { now: at } : at);
   if (r.applied) return { applies: true, session: r.state };
   return {
     applies: false,
+    ...(r.state === session ? {} : { timedOut: r.state }),
     outcome:
       r.reason === IgnoredReasons.duplicateDecision
         ? StoredRunOutcomes.duplicate

@@ -9,7 +9,7 @@ import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
 import { describeIssues, toPlan } from './plan-input.js';
 import { isExecutionHeld, type Plan, type PlanModeState } from './state.js';
-import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
+import { type Ignored, ignored, invalidNow, invalidState, type Transition } from './transition.js';
 
 /** The hash an approval id is bound to: the plan exactly as stored. */
 export function planPayloadHash(plan: Plan): string {
@@ -97,18 +97,81 @@ export function requestApproval(
 }
 
 /**
+ * When a decision is made, and the deadline it must meet. `deadline` (ms since the epoch) wins;
+ * else `timeoutMs` after the pending request's `requestedAt`; with neither, no deadline.
+ */
+export interface DecisionTime {
+  now: number;
+  deadline?: number | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/** The moment the pending request of `state` times out, or undefined when none applies. */
+export function decisionDeadline(state: SessionState, at: DecisionTime): number | undefined {
+  const pm = state.planMode;
+  if (pm.approval !== 'pending') return undefined;
+  if (at.deadline !== undefined) return at.deadline;
+  if (at.timeoutMs === undefined || pm.requestedAt === undefined) return undefined;
+  return pm.requestedAt + at.timeoutMs;
+}
+
+function invalidDeadline(state: SessionState, at: DecisionTime) {
+  for (const key of ['deadline', 'timeoutMs'] as const) {
+    const value: unknown = Object.hasOwn(at, key) ? at[key] : undefined;
+    if (
+      value !== undefined &&
+      !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+    )
+      return ignored(state, 'invalid_state', `\`${key}\` must be a non-negative integer (ms)`);
+  }
+  return undefined;
+}
+
+/**
+ * A decision at or after the deadline never applies: the pending request times out instead,
+ * in the same transition (the returned state has the timeout; save it), and the decision is
+ * ignored as `approval_timed_out`. The timeout itself is the one decision the deadline lets in.
+ */
+function lateDecision(
+  state: SessionState,
+  d: ApprovalDecision,
+  at: DecisionTime,
+): Ignored | undefined {
+  const pm = state.planMode;
+  const deadline = decisionDeadline(state, at);
+  if (deadline === undefined || at.now < deadline || pm.approvalId === undefined) return undefined;
+  if (d.action === 'timeout' && d.approvalId === pm.approvalId) return undefined;
+  const timedOut: SessionState = {
+    ...state,
+    planMode: {
+      ...pm,
+      approval: 'timed_out',
+      approvals: recordApproval(pm, pm.approvalId, 'timed_out'),
+      updatedAt: at.now,
+    },
+  };
+  return ignored(
+    timedOut,
+    IgnoredReasons.timedOut,
+    'the decision came at or after the approval deadline, so the request timed out instead; the model will propose the plan again',
+  );
+}
+
+/**
  * Applies the user's decision on the pending plan. Only a decision carrying the pending id
  * counts; anything else — a wrong or old id, nothing pending, a second decision, a timeout
  * after the user answered — changes nothing and says why. A decision repeated on the request it
  * already decided (a double click, a retried webhook) is `duplicate_decision`, so a host can
  * tell "already done" from "refused".
+ * With a deadline (`at.deadline`, or `at.timeoutMs` after the request), a decision at or after
+ * it is `approval_timed_out` and the returned state has the timeout applied.
  */
 export function resolveApproval(
   state: SessionState,
   decision: unknown,
-  at: { now: number },
+  at: DecisionTime,
 ): Transition<{ decision: ApprovalDecision }> {
-  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  const bad = invalidState(state) ?? invalidNow(state, at?.now) ?? invalidDeadline(state, at);
   if (bad) return bad;
   const parsed = approvalDecisionSchema.safeParse(decision);
   if (!parsed.success)
@@ -130,6 +193,8 @@ export function resolveApproval(
       `this decision (${d.action}) was already applied to that approval request`,
     );
   if (pm.approval !== 'pending') return notPending(state, pm);
+  const late = lateDecision(state, d, at);
+  if (late !== undefined) return late;
   if (status !== 'pending')
     return ignored(
       state,

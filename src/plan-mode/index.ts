@@ -1,4 +1,10 @@
-export { planPayloadHash, requestApproval, resolveApproval } from './approval.js';
+export {
+  type DecisionTime,
+  decisionDeadline,
+  planPayloadHash,
+  requestApproval,
+  resolveApproval,
+} from './approval.js';
 export { newApprovalId } from './approval-id.js';
 export {
   type GateCode,

@@ -4,7 +4,8 @@ import { planModeStateSchema } from './state.js';
 
 /**
  * What every plan-mode transition returns: the (new or unchanged) state and what happened.
- * Ignored transitions are values, not exceptions, and always leave the state untouched.
+ * Ignored transitions are values, not exceptions, and leave the state untouched — except a
+ * decision at or after its deadline, whose state has the due timeout applied (save it).
  */
 export type Transition<Applied extends object = object> =
   | ({ state: SessionState; applied: true; code: TransitionCode } & Applied)

@@ -1,6 +1,8 @@
 import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { resolveApproval } from '../plan-mode/approval.js';
+import { TransitionCodes } from '../plan-mode/codes.js';
 import { takeDecisionMessage } from '../plan-mode/messages.js';
+import type { Ignored } from '../plan-mode/transition.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
@@ -32,10 +34,16 @@ export function injectDecision(session: SessionState, scope: StepScope): Session
 export function onApprovalDecision(
   session: SessionState,
   decision: unknown,
+  deadline: number | undefined,
   scope: StepScope,
 ): StepResult {
   scope.events.push({ type: 'run_started', trigger: 'approval_decision' });
-  const r = resolveApproval(session, decision, { now: scope.now });
+  const r = resolveApproval(session, decision, {
+    now: scope.now,
+    deadline,
+    timeoutMs: scope.options.planMode.approvalTimeoutMs,
+  });
+  if (!r.applied && r.state !== session) return onLateDecision(session, r, scope);
   if (!r.applied) {
     scope.events.push({ type: 'approval_ignored', reason: r.reason, message: r.message });
     const pending = session.planMode.approval === 'pending';
@@ -52,6 +60,19 @@ export function onApprovalDecision(
   const parked = session.run.phase === 'approval';
   const s = parked ? r.state : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision));
   scope.events.push({ type: 'approval_resolved', approvalId: r.decision.approvalId, code: r.code });
+  return continueAfterDecision(s, scope);
+}
+
+/**
+ * A decision at or after the deadline: the request timed out instead (resolveApproval applied
+ * it), the decision is reported ignored, and the run ends as a timeout would end it.
+ */
+function onLateDecision(session: SessionState, r: Ignored, scope: StepScope): StepResult {
+  const approvalId = session.planMode.approvalId ?? '';
+  scope.events.push({ type: 'approval_ignored', reason: r.reason, message: r.message });
+  scope.events.push({ type: 'approval_resolved', approvalId, code: TransitionCodes.timedOut });
+  const parked = session.run.phase === 'approval';
+  const s = parked ? r.state : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision));
   return continueAfterDecision(s, scope);
 }
 

@@ -86,7 +86,7 @@ function stepOnce(session: SessionState, input: StepInput, context: StepContext)
       if (session.run.phase !== 'tools') return unexpected(session, input.type, scope);
       return onToolResults(session, input.results, scope);
     case 'approval_decision':
-      return onApprovalDecision(session, input.decision, scope);
+      return onApprovalDecision(session, input.decision, input.deadline, scope);
     case 'abort':
       return onAbort(session, input.results, scope);
     case 'resume':
@@ -116,6 +116,13 @@ function invalidInput(input: StepInput): string | undefined {
     return `${String(type)}: now must be a finite number (milliseconds)`;
   if (type === 'user_message' && typeof userText(value as StepInput) !== 'string')
     return 'user_message: message must be a string';
+  const { deadline } = value as { deadline?: unknown };
+  if (
+    type === 'approval_decision' &&
+    deadline !== undefined &&
+    !(typeof deadline === 'number' && Number.isSafeInteger(deadline) && deadline >= 0)
+  )
+    return 'approval_decision: deadline must be a non-negative integer (ms) when given';
   if (type === 'model_error' && typeof (value as { error?: unknown }).error !== 'string')
     return 'model_error: error must be a string';
   const { results } = value as { results?: unknown };

@@ -50,7 +50,14 @@ export type StepInput =
   | { type: 'tool_results'; results: ToolResult[]; now: number }
   /** The user's decision on the pending plan. A value of another shape (from an untrusted UI,
    *  typed `unknown` by you) is accepted too and ignored as an invalid decision. */
-  | { type: 'approval_decision'; decision: ApprovalDecision; now: number }
+  | {
+      type: 'approval_decision';
+      decision: ApprovalDecision;
+      now: number;
+      /** When the pending request times out (ms since the epoch). Default: its `requestedAt`
+       *  plus `planMode.approvalTimeoutMs`. A decision at or after it applies the timeout. */
+      deadline?: number;
+    }
   /** Stop the run. `results`: calls of the open turn that completed before the abort (kept;
    *  every other open call gets an "aborted" result). */
   | { type: 'abort'; now: number; results?: ToolResult[] }

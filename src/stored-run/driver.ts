@@ -1,5 +1,6 @@
 import { checkDecision } from '../effects/decision.js';
 import { performModelCall } from '../effects/model.js';
+import type { IgnoredReason } from '../plan-mode/codes.js';
 import { type RunInput, type RunResult, toRunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
 import { linkSignals } from '../run/execute.js';
@@ -39,6 +40,9 @@ export async function runStored(
     const error = claimed.claim.lost;
     if (error === undefined) {
       d.emit(claimed.events);
+      const { late } = claimed;
+      if (late !== undefined)
+        return { ...late, sessionId: d.sessionId, version: claimed.claim.version };
       return drive(d, claimed.claim, claimed.first, claimed.startLength);
     }
     if (attempt >= maxClaimAttempts)
@@ -51,7 +55,15 @@ interface Claimed {
   first: StepResult;
   events: RunEvent[];
   startLength: number;
+  /** The decision came at or after the deadline: the timeout was saved instead. */
+  late: Ignored | undefined;
 }
+
+type Ignored = {
+  outcome: typeof StoredRunOutcomes.ignored | typeof StoredRunOutcomes.duplicate;
+  reason: IgnoredReason;
+  message: string;
+};
 
 /** Loads the session, refuses what must not run, and writes this worker's lease with the first step. */
 async function claimSession(d: Driving, input: RunInput): Promise<Claimed | StoredRunResult> {
@@ -63,9 +75,17 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
   const record: StoredRecord = loaded?.record ?? {
     session: createSession(d.options, { now: at }),
   };
+  const deadline = storedDeadline(record);
+  let late: Ignored | undefined;
   if ('decision' in input) {
-    const check = checkDecision(record.session, input.decision, at);
-    if (!check.applies)
+    const check = checkDecision(record.session, input.decision, {
+      now: at,
+      deadline,
+      timeoutMs: d.options.planMode.approvalTimeoutMs,
+    });
+    if (!check.applies && check.timedOut !== undefined)
+      late = { outcome: check.outcome, reason: check.reason, message: check.message };
+    else if (!check.applies)
       return {
         outcome: check.outcome,
         sessionId: d.sessionId,
@@ -88,7 +108,7 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
   // A new message or decision replaces a run a dead worker left mid-tools: its calls are
   // answered first (started ones as interrupted), so no call is left without a result.
   const session = resume ? record.session : settleInterruptedTurn(d, record, at, events);
-  const first = d.stepQuiet(session, firstInput(input, at));
+  const first = d.stepQuiet(session, firstInput(input, at, deadline));
   events.push(...first.events);
   const claim = new Claim(
     {
@@ -102,13 +122,33 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
     version,
     record,
   );
-  await claim.commit(first.session, resume ? {} : { intents: [] });
-  return { claim, first, events, startLength: record.session.messages.length };
+  // A late decision ends here: the timeout it found due is saved, the lease released, in one
+  // compare-and-set.
+  await claim.commit(
+    first.session,
+    late === undefined ? (resume ? {} : { intents: [] }) : { intents: [], release: true },
+  );
+  return { claim, first, events, startLength: record.session.messages.length, late };
 }
 
-function firstInput(input: RunInput, now: number): StepInput {
+/** The deadline saved with the pending request (binding across workers and restarts). */
+function storedDeadline(record: StoredRecord): number | undefined {
+  const pm = record.session.planMode;
+  const saved = record.approval;
+  if (pm.approval !== 'pending' || saved === undefined || saved.approvalId !== pm.approvalId)
+    return undefined;
+  return saved.deadline;
+}
+
+function firstInput(input: RunInput, now: number, deadline: number | undefined): StepInput {
   if ('message' in input) return { type: 'user_message', message: input.message, now };
-  if ('decision' in input) return { type: 'approval_decision', decision: input.decision, now };
+  if ('decision' in input)
+    return {
+      type: 'approval_decision',
+      decision: input.decision,
+      now,
+      ...(deadline === undefined ? {} : { deadline }),
+    };
   return { type: 'resume', now };
 }
 

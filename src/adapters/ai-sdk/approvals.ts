@@ -227,7 +227,10 @@ export function createApprovals(ctx: AdapterContext) {
     // An SDK request planfirst never issued an id for has none to decide: the core's answer
     // for an unknown id (stale, nothing pending …) is the reason.
     const decision = toDecision(response, approvalId ?? `unissued.${response.approvalId}`, details);
-    const r = resolveApproval(state, decision, { now: ctx.now() });
+    const r = resolveApproval(state, decision, {
+      now: ctx.now(),
+      timeoutMs: ctx.options.planMode.approvalTimeoutMs,
+    });
     ctx.emit({
       type: 'approval_resolved',
       approvalId: approvalId ?? '',
@@ -244,6 +247,8 @@ export function createApprovals(ctx: AdapterContext) {
       const reason = taken.message?.text ?? response.reason ?? 'The plan was not approved.';
       return { outcome, parts: denial(response, toolCallId, reason) };
     }
+    // A late decision timed the request out: that is saved, the decision is not.
+    if (r.state !== state) ctx.store.set(r.state);
     const stillPlanning = ctx.store.get().planMode.mode === 'plan';
     const reason = `planfirst did not apply this answer (${r.reason}): ${r.message}.${stillPlanning ? ' You are still in plan mode: do not execute anything.' : ''}`;
     return {

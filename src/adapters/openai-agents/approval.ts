@@ -176,7 +176,10 @@ export function decide(
   const id = typeof decision?.approvalId === 'string' ? decision.approvalId : undefined;
   const items = exitItems(run).filter(({ call }) => sdkDecision(run, call) === undefined);
   const bound = items.filter(({ call }) => id !== undefined && boundApprovalId(pm, call) === id);
-  const resolved = resolveApproval(session, decision, { now: ctx.now() });
+  const resolved = resolveApproval(session, decision, {
+    now: ctx.now(),
+    timeoutMs: ctx.options.planMode.approvalTimeoutMs,
+  });
   const report = (applied: boolean, code: string) =>
     ctx.emit({
       type: 'approval_resolved',
@@ -185,6 +188,12 @@ export function decide(
       applied,
       code,
     });
+  if (!resolved.applied && resolved.state !== session) {
+    // Late: the request timed out instead; the paused calls get the timed-out message.
+    const message = timedOutPlanMessage(resolved.state.planMode)?.text;
+    for (const { item } of items) run.reject(item, message === undefined ? {} : { message });
+    ctx.store.set(resolved.state);
+  }
   if (!resolved.applied) {
     report(false, resolved.reason);
     return { applied: false, reason: resolved.reason, message: resolved.message };

@@ -99,8 +99,12 @@ export function settleChatApproval(
   if (decision === undefined) return;
   const loaded = loadSession(ctx, identity);
   if (!loaded.readable) return;
-  const resolved = resolveApproval(loaded.session, decision, { now: ctx.now() });
-  if (!resolved.applied) return;
+  const resolved = resolveApproval(loaded.session, decision, {
+    now: ctx.now(),
+    timeoutMs: ctx.options.planMode.approvalTimeoutMs,
+  });
+  // A late answer timed the request out: that is saved (its message still owed to the model).
+  if (!resolved.applied && resolved.state === loaded.session) return;
   const next =
     decision.action === 'timeout'
       ? takeDecisionMessage(resolved.state, ctx.options).state

@@ -112,7 +112,13 @@ export function runPlanCommand(ctx: PluginContext, hctx: HostCommandContext): Ho
           return { text: `Give the edited plan: a title line, then one step per line.\n${usage}` };
         decision = { action: 'edit', approvalId: pending ?? '', plan };
       }
-      const r = resolveApproval(loaded.session, decision, { now });
+      const r = resolveApproval(loaded.session, decision, {
+        now,
+        timeoutMs: ctx.options.planMode.approvalTimeoutMs,
+      });
+      // A late decision timed the request out: that is saved, the decision is not.
+      if (!r.applied && r.state !== loaded.session)
+        return save(r.state, `Not applied (${r.reason}): ${r.message}.`);
       if (!r.applied)
         return r.reason === 'duplicate_decision'
           ? { text: `Already done (${r.reason}): ${r.message}; nothing changed.` }

@@ -61,10 +61,16 @@ export type AppliedDecision =
  * taken exactly once). A stale or invalid decision changes nothing and says why.
  */
 export function applyDecision(ctx: AdapterContext, decision: ApprovalDecision): AppliedDecision {
-  const result = resolveApproval(ctx.store.get(), decision, { now: ctx.now() });
+  const state = ctx.store.get();
+  const result = resolveApproval(state, decision, {
+    now: ctx.now(),
+    timeoutMs: ctx.options.planMode.approvalTimeoutMs,
+  });
   const approvalId = typeof decision?.approvalId === 'string' ? decision.approvalId : '';
   const action = decision?.action;
   if (!result.applied) {
+    // A late decision timed the request out: that is saved, the decision is not.
+    if (result.state !== state) ctx.store.set(result.state);
     ctx.emit({
       type: 'approval_resolved',
       approvalId,
