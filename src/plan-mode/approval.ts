@@ -193,14 +193,14 @@ export function resolveApproval(
       `this decision (${d.action}) was already applied to that approval request`,
     );
   if (pm.approval !== 'pending') return notPending(state, pm);
-  const late = lateDecision(state, d, at);
-  if (late !== undefined) return late;
   if (status !== 'pending')
     return ignored(
       state,
       IgnoredReasons.staleId,
       'the decision is for a different approval request than the one pending',
     );
+  const late = lateDecision(state, d, at);
+  if (late !== undefined) return late;
 
   const now = at.now;
   switch (d.action) {

@@ -40,7 +40,8 @@ describe('pi adapter: parked approvals', () => {
         messages: JSON.parse(savedTranscript) as AgentMessage[],
       },
     });
-    const planfirst = createPlanfirstPi({ store, options: planning });
+    // A minute after the request (1_000): well within the approval deadline.
+    const planfirst = createPlanfirstPi({ store, options: planning, now: () => 61_000 });
     planfirst.attach(agent);
     const requests: Request[] = [];
     script({ faux: first.faux, requests }, [write(), fauxAssistantMessage('Done.')]);
