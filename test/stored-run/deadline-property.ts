@@ -4,8 +4,8 @@ import {
   deliverDecisionToken,
   parseSession,
   runStored,
-  signDecisionToken,
   type StoredRunResult,
+  signDecisionToken,
   type VersionedSessionStore,
 } from '../../src/internal.js';
 import { conversationModel, manualClock, recordingTools } from './fixtures.js';
@@ -82,7 +82,12 @@ export async function checkDeadlineCase(
   if (c.path === 'runStored') result = await runStored(config, sessionId, { decision });
   else {
     const token = await signDecisionToken(
-      { sessionId, approvalId, action: c.action === 'edit' ? 'approve' : c.action, expiresAt: 2 ** 45 },
+      {
+        sessionId,
+        approvalId,
+        action: c.action === 'edit' ? 'approve' : c.action,
+        expiresAt: 2 ** 45,
+      },
       key,
     );
     result = await deliverDecisionToken(config, token, { key });
