@@ -2,6 +2,7 @@ import type * as TypeBox from '@sinclair/typebox';
 import type * as TypeBoxValue from '@sinclair/typebox/value';
 import type * as Zod from 'zod';
 import { ErrorCodes, PlanfirstError } from './errors.js';
+import { schemaInput, withoutPrototypes } from './own-data.js';
 
 // zod and TypeBox take most of the root entry's import time (about 200 ms together, cold), and
 // most hosts touch few of the schemas. They load, synchronously, the first time a schema is
@@ -111,6 +112,7 @@ export function once<T>(build: () => T): () => T {
 export function lazyObject<T extends object>(
   build: () => T,
   onBuilt?: (target: T, stand: T) => void,
+  override?: (key: string | symbol, real: () => T) => unknown,
 ): T {
   let target: T | undefined;
   const real = (): T => {
@@ -121,7 +123,7 @@ export function lazyObject<T extends object>(
     return target;
   };
   const stand: T = new Proxy({} as T, {
-    get: (_, key) => Reflect.get(real(), key),
+    get: (_, key) => override?.(key, real) ?? Reflect.get(real(), key),
     set: (_, key, value) => Reflect.set(real(), key, value),
     has: (_, key) => Reflect.has(real(), key),
     ownKeys: () => Reflect.ownKeys(real()),
@@ -148,6 +150,20 @@ export function lazy<T extends object>(build: (z: typeof Zod.z) => T): T {
       const registry = zod().globalRegistry;
       const meta = registry.get(target as never);
       if (meta !== undefined && meta.id === undefined) registry.add(stand as never, meta as never);
+    },
+    // What planfirst validates is read as own data only: a polluted prototype is never an
+    // unknown key or a setting, and a value nested too deeply fails instead of overflowing.
+    (key, real) => {
+      if (key !== 'safeParse' && key !== 'parse') return undefined;
+      const parse = Reflect.get(real(), key) as (input: unknown, params?: unknown) => unknown;
+      // The output has no prototypes either: an absent optional field reads as undefined.
+      if (key === 'parse')
+        return (input: unknown, params?: unknown) =>
+          withoutPrototypes(parse(schemaInput(input), params));
+      return (input: unknown, params?: unknown) => {
+        const result = parse(schemaInput(input), params) as { success: boolean; data?: unknown };
+        return result.success ? { ...result, data: withoutPrototypes(result.data) } : result;
+      };
     },
   );
 }

@@ -4,6 +4,7 @@ import { OptionsError, type ValidationIssue } from './errors.js';
 import { compiledCues } from './incomplete-turn/compiled-cues.js';
 import { incompleteTurnOptionsSchema } from './incomplete-turn/options-schema.js';
 import { lazy } from './lazy.js';
+import { emptyRecord, ownData, withoutPrototypes } from './own-data.js';
 import { planModeOptionsSchema } from './plan-mode/options-schema.js';
 import { runOptionsSchema } from './run/options-schema.js';
 import { shellOptionsSchema } from './shell/options-schema.js';
@@ -14,11 +15,11 @@ import { toValidationIssues } from './zod-issues.js';
 export const optionsSchema = lazy((z) =>
   z.strictObject(
     {
-      planMode: planModeOptionsSchema.prefault({}),
-      shell: shellOptionsSchema.prefault({}),
-      incompleteTurn: incompleteTurnOptionsSchema.prefault({}),
-      autoContinue: autoContinueOptionsSchema.prefault({}),
-      run: runOptionsSchema.prefault({}),
+      planMode: planModeOptionsSchema.prefault(emptyRecord),
+      shell: shellOptionsSchema.prefault(emptyRecord),
+      incompleteTurn: incompleteTurnOptionsSchema.prefault(emptyRecord),
+      autoContinue: autoContinueOptionsSchema.prefault(emptyRecord),
+      run: runOptionsSchema.prefault(emptyRecord),
     },
     { error: 'expected an options object' },
   ),
@@ -38,9 +39,14 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
     return input as ResolvedOptions;
   const bad = prototypeKeyIssues(input, '');
   if (bad.length > 0) throw new OptionsError(bad);
-  const result = optionsSchema.safeParse(input ?? {});
+  // Own properties only, with no prototype to inherit from: a polluted Object.prototype is
+  // never read as an option (or as an unknown key).
+  const own = ownData(input ?? {});
+  if (!own.ok)
+    throw new OptionsError([{ path: own.path, message: 'nested too deeply to be an option' }]);
+  const result = optionsSchema.safeParse(own.value);
   if (!result.success) throw new OptionsError(toValidationIssues(result.error, input));
-  const frozen = deepFreeze(result.data);
+  const frozen = deepFreeze(withoutPrototypes(result.data));
   resolved.add(frozen);
   // Compile the cue automaton here, once per options object, so a run's first classifyTurn()
   // does not pay it (tens of milliseconds before the JIT warms up).

@@ -8,6 +8,7 @@ import {
 import { lazy } from './lazy.js';
 import { messageSchema } from './messages.js';
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from './options.js';
+import { emptyRecord, maxNestingDepth, ownData, withoutPrototypes } from './own-data.js';
 import {
   initialPlanModeState,
   planModeInvariantIssues,
@@ -27,10 +28,10 @@ export const sessionSchema = lazy((z) =>
         error: `expected session version ${SESSION_VERSION}`,
       }),
       planMode: planModeStateSchema,
-      incompleteTurn: incompleteTurnStateSchema.prefault({}),
-      autoContinue: autoContinueStateSchema.prefault({}),
+      incompleteTurn: incompleteTurnStateSchema.prefault(emptyRecord),
+      autoContinue: autoContinueStateSchema.prefault(emptyRecord),
       messages: z.array(messageSchema).default([]),
-      run: runStateSchema.prefault(initialRunState()),
+      run: runStateSchema.prefault(() => withoutPrototypes(initialRunState())),
     })
     .superRefine((session, ctx) => {
       for (const issue of planModeInvariantIssues(session.planMode))
@@ -71,9 +72,21 @@ export function createSession(
  */
 export function parseSession(json: unknown): SessionState {
   const input = typeof json === 'string' ? parseJsonText(json) : json;
-  const result = sessionSchema.safeParse(input);
+  const result = sessionSchema.safeParse(ownInput(input));
   if (!result.success) throw new SessionError(toValidationIssues(result.error, input));
   return result.data;
+}
+
+/**
+ * The input as schemas may read it: own properties only (a polluted prototype is not part of
+ * a session), at most `maxNestingDepth` levels deep (deeper would exhaust the stack).
+ */
+export function ownInput(input: unknown): unknown {
+  const own = ownData(input);
+  if (own.ok) return own.value;
+  throw new SessionError([
+    { path: own.path, message: `nested more than ${maxNestingDepth} levels deep` },
+  ]);
 }
 
 function parseJsonText(text: string): unknown {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { lazy, zod } from '../lazy.js';
+import { emptyRecord } from '../own-data.js';
 import { bool, intInRange, nameList } from '../schema-helpers.js';
 import {
   type CueCategory,
@@ -65,7 +66,7 @@ export const cueOptionsSchema = lazy((z) =>
 export const incompleteTurnOptionsSchema = lazy((z) =>
   z.strictObject({
     enabled: bool().default(true).describe('Detect incomplete turns and re-prompt the model.'),
-    retryLimits: retryLimitsSchema.prefault({}),
+    retryLimits: retryLimitsSchema.prefault(emptyRecord),
     ackFastPath: bool()
       .default(true)
       .describe('On a short go-ahead ("ok", "do it"), tell the model to skip the recap and act.'),
@@ -77,7 +78,7 @@ export const incompleteTurnOptionsSchema = lazy((z) =>
       .describe(
         'Longest text (Latin-equivalent characters; Han/kana count 3, Hangul 2) still judged as narration; longer turns are answers.',
       ),
-    cues: cueOptionsSchema.prefault({}),
+    cues: cueOptionsSchema.prefault(emptyRecord),
   }),
 );
 

@@ -7,6 +7,7 @@ import { approvalStatus, closeOpenRequest, outcomeOf, recordApproval } from './a
 import { newApprovalId } from './approval-id.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
+import { ownValue } from './plain-data.js';
 import { describeIssues, toPlan } from './plan-input.js';
 import { isExecutionHeld, type Plan, type PlanModeState } from './state.js';
 import { type Ignored, ignored, invalidNow, invalidState, type Transition } from './transition.js';
@@ -110,14 +111,16 @@ export interface DecisionTime {
 export function decisionDeadline(state: SessionState, at: DecisionTime): number | undefined {
   const pm = state.planMode;
   if (pm.approval !== 'pending') return undefined;
-  if (at.deadline !== undefined) return at.deadline;
-  if (at.timeoutMs === undefined || pm.requestedAt === undefined) return undefined;
-  return pm.requestedAt + at.timeoutMs;
+  const deadline = ownValue(at, 'deadline') as number | undefined;
+  if (deadline !== undefined) return deadline;
+  const timeoutMs = ownValue(at, 'timeoutMs') as number | undefined;
+  if (timeoutMs === undefined || pm.requestedAt === undefined) return undefined;
+  return pm.requestedAt + timeoutMs;
 }
 
 function invalidDeadline(state: SessionState, at: DecisionTime) {
   for (const key of ['deadline', 'timeoutMs'] as const) {
-    const value: unknown = Object.hasOwn(at, key) ? at[key] : undefined;
+    const value = ownValue(at, key);
     if (
       value !== undefined &&
       !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)

@@ -1,4 +1,5 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
+import { hasOwn } from '../own-data.js';
 import { analyzeShellCommand, type ShellVerdict } from '../shell/index.js';
 import { type GateCode, GateCodes } from './codes.js';
 import { ownValue, plainDataProblem } from './plain-data.js';
@@ -87,7 +88,7 @@ export function checkToolCall(
 
   if (planMode.shellTools.includes(name)) {
     const shell = shellReadings(input, planMode.shellHarmlessFields);
-    if (!('ok' in shell)) {
+    if (!hasOwn(shell, 'ok')) {
       const code =
         shell.kind === 'unknown_field'
           ? GateCodes.shellUnknownField

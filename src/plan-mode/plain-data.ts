@@ -1,3 +1,4 @@
+import { hasOwn } from '../own-data.js';
 // The gate judges what a host will act on. A host reads fields the ordinary way, through the
 // prototype chain and through getters, so a value the gate accepts must have nothing there that
 // the gate did not see: plain objects and arrays whose fields are all own data properties, no
@@ -20,7 +21,7 @@ export type PlainDataProblem = { path: string; problem: string };
 /** Own data property `key` of a plain object, or undefined: never read through the prototype. */
 export function ownValue(record: object, key: string): unknown {
   const d = Object.getOwnPropertyDescriptor(record, key);
-  return d !== undefined && 'value' in d ? d.value : undefined;
+  return d !== undefined && hasOwn(d, 'value') ? d.value : undefined;
 }
 
 function isPlainRecord(value: object): boolean {
@@ -33,7 +34,12 @@ function isPlainRecord(value: object): boolean {
  * finite numbers, booleans, null, undefined, arrays and plain objects of own data properties, at most 32
  * levels deep and 10,000 values in all.
  */
-export function plainDataProblem(value: unknown, path = 'input'): PlainDataProblem | undefined {
+export function plainDataProblem(
+  value: unknown,
+  path = 'input',
+  /** Skip the inherited-field check: for planfirst's own state, read as own data only. */
+  ownOnly = false,
+): PlainDataProblem | undefined {
   let nodes = 0;
   const seen = new Set<object>();
   const walk = (v: unknown, at: string, depth: number): PlainDataProblem | undefined => {
@@ -58,7 +64,7 @@ export function plainDataProblem(value: unknown, path = 'input'): PlainDataProbl
       }
       for (let i = 0; i < v.length; i++) {
         const d = Object.getOwnPropertyDescriptor(v, String(i));
-        if (d === undefined || !('value' in d))
+        if (d === undefined || !hasOwn(d, 'value'))
           return { path: `${at}[${i}]`, problem: 'is a hole or a getter' };
         const bad = walk(d.value, `${at}[${i}]`, depth + 1);
         if (bad) return bad;
@@ -71,13 +77,14 @@ export function plainDataProblem(value: unknown, path = 'input'): PlainDataProbl
       const child = `${at}.${key}`;
       if (prototypeKeys.has(key)) return { path: child, problem: 'is a prototype key' };
       const d = Object.getOwnPropertyDescriptor(v, key);
-      if (d === undefined || !('value' in d)) return { path: child, problem: 'is a getter' };
+      if (d === undefined || !hasOwn(d, 'value')) return { path: child, problem: 'is a getter' };
       const bad = walk(d.value, child, depth + 1);
       if (bad) return bad;
     }
     // A polluted Object.prototype shows up here: the host would read that field, the gate not.
-    for (const key in v)
-      if (!Object.hasOwn(v, key)) return { path: `${at}.${key}`, problem: 'is inherited' };
+    if (!ownOnly)
+      for (const key in v)
+        if (!Object.hasOwn(v, key)) return { path: `${at}.${key}`, problem: 'is inherited' };
     return undefined;
   };
   return walk(value, path, 0);

@@ -1,3 +1,4 @@
+import { hasOwn } from '../own-data.js';
 import { ownValue } from './plain-data.js';
 import { showName } from './quote.js';
 
@@ -121,7 +122,7 @@ export function shellReadings(
   harmless: readonly string[],
 ): ShellReadings | ShellInputRefusal {
   const command = readShellInput(input);
-  if ('error' in command) return refuse('invalid', command.error);
+  if (hasOwn(command, 'error')) return refuse('invalid', command.error);
   const record = input as Record<string, unknown>;
   let args: string[] | undefined;
   let env: [string, string][] = [];

@@ -112,7 +112,9 @@ const normalModeApprovals: ReadonlySet<string> = new Set(['none', 'approved', 'e
  * so a corrupt state can only make the gate stricter.
  */
 export function isNormalMode(planMode: unknown): boolean {
-  if (plainDataProblem(planMode, 'planMode') !== undefined) return false;
+  // Planfirst's own state is read as own data (as parseSession reads it), so a polluted
+  // prototype changes nothing here; the gate's refusal of inherited tool-input fields stays.
+  if (plainDataProblem(planMode, 'planMode', true) !== undefined) return false;
   const parsed = planModeStateSchema.safeParse(planMode);
   if (!parsed.success || parsed.data.mode !== 'normal') return false;
   return planModeInvariantIssues(parsed.data).length === 0;

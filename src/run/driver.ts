@@ -1,6 +1,7 @@
 import { performModelCall } from '../effects/model.js';
 import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
+import { hasOwn } from '../own-data.js';
 import type { ApprovalDecision } from '../plan-mode/decision.js';
 import type { Plan } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
@@ -188,8 +189,8 @@ export async function runAgent(
 function firstInput(input: unknown, now: number): StepInput | undefined {
   const read = readRunInput(input);
   if (read === undefined) return undefined;
-  if ('message' in read) return { type: 'user_message', message: read.message, now };
-  if ('decision' in read)
+  if (hasOwn(read, 'message')) return { type: 'user_message', message: read.message, now };
+  if (hasOwn(read, 'decision'))
     return { type: 'approval_decision', decision: read.decision as ApprovalDecision, now };
   return { type: 'resume', now };
 }

@@ -58,7 +58,10 @@ export function step(
   }
 }
 
-function stepOnce(session: SessionState, input: StepInput, context: StepContext): StepResult {
+function stepOnce(session: SessionState, given: StepInput, context: StepContext): StepResult {
+  // The input's own fields only: an absent optional field (approvalId, deadline) never comes
+  // from a polluted prototype.
+  const input = ownFields(given);
   const problem = invalidInput(input);
   const scope: StepScope = {
     options: ensureResolved(context.options),
@@ -92,6 +95,12 @@ function stepOnce(session: SessionState, input: StepInput, context: StepContext)
     case 'resume':
       return onResume(session, scope);
   }
+}
+
+function ownFields(input: StepInput): StepInput {
+  const value: unknown = input;
+  if (typeof value !== 'object' || value === null) return input;
+  return Object.assign(Object.create(null) as object, value) as StepInput;
 }
 
 const inputTypes: ReadonlySet<unknown> = new Set([

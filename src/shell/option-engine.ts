@@ -1,3 +1,4 @@
+import { hasOwn } from '../own-data.js';
 import { ShellCodes } from './codes.js';
 import {
   describeAmbiguous,
@@ -38,7 +39,7 @@ const MAX_ALIAS_DEPTH = 8;
  * Blocks carry a `code`; parsed arguments never do.
  */
 export function isBlock(value: ParsedArgs | Block): value is Block {
-  return 'code' in value;
+  return hasOwn(value, 'code');
 }
 
 /**
@@ -117,7 +118,7 @@ export function parseArgs(
   spec: ProgramSpec,
 ): ParsedArgs | Block {
   const result = parse(program, args, spec);
-  return 'code' in result ? result : result.args;
+  return hasOwn(result, 'code') ? result : result.args;
 }
 
 function parse(
@@ -183,7 +184,7 @@ function readLong(
   const attached = equals === -1 ? undefined : attachedWord(word, equals + 1);
   if (spelled.length <= 2) return describeUnknown(program, spelled, word);
   const resolved = resolveLong(program, spec, table, spelled, word);
-  if ('code' in resolved) return resolved;
+  if (hasOwn(resolved, 'code')) return resolved;
   const { key, canonical, option } = resolved;
   return takeValue(
     program,
@@ -341,7 +342,7 @@ export function judgeWithSpec(
 ): RuleResult {
   const table = tableOf(spec);
   const result = parse(program, args, spec, table);
-  if ('code' in result) return block(result);
+  if (hasOwn(result, 'code')) return block(result);
   for (const item of result.found) {
     const verdict = judgeOption(program, table, item);
     if (verdict !== undefined) return block(verdict);

@@ -1,5 +1,6 @@
 import { checkDecision } from '../effects/decision.js';
 import { performModelCall } from '../effects/model.js';
+import { hasOwn } from '../own-data.js';
 import type { IgnoredReason } from '../plan-mode/codes.js';
 import { type RunInput, type RunResult, toRunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
@@ -36,7 +37,7 @@ export async function runStored(
     throw new RunConfigError('the run input must be { message }, { decision } or { resume: true }');
   for (let attempt = 1; ; attempt++) {
     const claimed = await claimSession(d, read as RunInput);
-    if ('outcome' in claimed) return claimed;
+    if (hasOwn(claimed, 'outcome')) return claimed;
     const error = claimed.claim.lost;
     if (error === undefined) {
       d.emit(claimed.events);
@@ -69,7 +70,7 @@ type Ignored = {
 async function claimSession(d: Driving, input: RunInput): Promise<Claimed | StoredRunResult> {
   const loaded = await d.store.load(d.sessionId);
   const at = d.now();
-  if (loaded === undefined && !('message' in input))
+  if (loaded === undefined && !hasOwn(input, 'message'))
     return { outcome: StoredRunOutcomes.notFound, sessionId: d.sessionId };
   const version = loaded?.version ?? 0;
   const record: StoredRecord = loaded?.record ?? {
@@ -77,7 +78,7 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
   };
   const deadline = storedDeadline(record);
   let late: Ignored | undefined;
-  if ('decision' in input) {
+  if (hasOwn(input, 'decision')) {
     const check = checkDecision(record.session, input.decision, {
       now: at,
       deadline,
@@ -104,7 +105,7 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
     };
 
   const events: RunEvent[] = [];
-  const resume = 'resume' in input;
+  const resume = hasOwn(input, 'resume');
   // A new message or decision replaces a run a dead worker left mid-tools: its calls are
   // answered first (started ones as interrupted), so no call is left without a result.
   const session = resume ? record.session : settleInterruptedTurn(d, record, at, events);
@@ -141,8 +142,8 @@ function storedDeadline(record: StoredRecord): number | undefined {
 }
 
 function firstInput(input: RunInput, now: number, deadline: number | undefined): StepInput {
-  if ('message' in input) return { type: 'user_message', message: input.message, now };
-  if ('decision' in input)
+  if (hasOwn(input, 'message')) return { type: 'user_message', message: input.message, now };
+  if (hasOwn(input, 'decision'))
     return {
       type: 'approval_decision',
       decision: input.decision,
@@ -269,7 +270,7 @@ function lost(
 
 function withoutApproval(result: RunResult): Omit<RunResult, 'status' | 'approval'> {
   const { status: _s, ...rest } = result;
-  if ('approval' in rest) {
+  if (hasOwn(rest, 'approval')) {
     const { approval: _a, ...others } = rest;
     return others;
   }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { SessionError } from '../errors.js';
 import { lazy } from '../lazy.js';
 import { nonEmptyString, nonNegativeInt } from '../schema-helpers.js';
-import { type SessionState, sessionSchema } from '../session.js';
+import { ownInput, type SessionState, sessionSchema } from '../session.js';
 import { toValidationIssues } from '../zod-issues.js';
 
 /** The worker running the session and until when its claim holds (ms since the epoch). */
@@ -71,7 +71,7 @@ export function parseStoredRecord(json: unknown): StoredRecord {
       ]);
     }
   }
-  const result = storedRecordSchema.safeParse(input);
+  const result = storedRecordSchema.safeParse(ownInput(input));
   if (!result.success) throw new SessionError(toValidationIssues(result.error, input));
   return result.data;
 }

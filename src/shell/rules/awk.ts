@@ -1,3 +1,4 @@
+import { hasOwn } from '../../own-data.js';
 import { ShellCodes } from '../codes.js';
 import { judgeWithSpec, parseArgs } from '../option-engine.js';
 import type {
@@ -107,7 +108,7 @@ export function buildAwkPrograms(): ProgramTable {
    */
   function judgeImplementations(name: string, args: readonly ShellWord[]): RuleResult {
     const parsed = parseArgs(name, args, awkSpec);
-    if ('code' in parsed) return blocked(parsed.code, parsed.reason);
+    if (hasOwn(parsed, 'code')) return blocked(parsed.code, parsed.reason);
     const values = args.map((word) => word.value);
     // gawk's reading is the one the option table checked; `gawk` and `mawk` name one
     // implementation, `awk` and `nawk` (BWK awk on macOS, an alternative on Debian) any.

@@ -1,3 +1,4 @@
+import { hasOwn } from '../../own-data.js';
 import { type ShellCode, ShellCodes } from '../codes.js';
 import type { ProgramRule, ProgramTable, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
@@ -201,7 +202,7 @@ function judgeFind(args: readonly ShellWord[]): RuleResult {
       }
       const absolute = args.slice(start, i).some((w) => w.value.startsWith('/'));
       const exec = readExec(args, i, absolute);
-      if ('kind' in exec) return exec;
+      if (hasOwn(exec, 'kind')) return exec;
       target = exec.run;
       i = exec.next;
       continue;

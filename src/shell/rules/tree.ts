@@ -1,3 +1,4 @@
+import { hasOwn } from '../../own-data.js';
 import { ShellCodes } from '../codes.js';
 import type { ProgramRule, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
@@ -79,7 +80,7 @@ export function buildTreeRule(): ProgramRule {
         continue;
       }
       const step = text.startsWith('--') ? readLong(args, next) : readCluster(args, next);
-      if ('kind' in step) return step;
+      if (hasOwn(step, 'kind')) return step;
       next = step.next;
     }
     return ok;
@@ -113,7 +114,7 @@ export function buildTreeRule(): ProgramRule {
       }
       if (!valueLetters.has(letter) && letter !== 'L') return unknown(`-${letter}`);
       const step = takeNext(args, next, `-${letter}`);
-      if ('kind' in step) return step;
+      if (hasOwn(step, 'kind')) return step;
       next = step.next;
     }
     return { next };
