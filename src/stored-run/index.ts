@@ -33,6 +33,7 @@ export {
   encodeRecord,
   type Lease,
   parseStoredRecord,
+  parseStoredVersion,
   type RecordIndex,
   recordIndex,
   type StoredRecord,

@@ -76,6 +76,26 @@ export function parseStoredRecord(json: unknown): StoredRecord {
   return result.data;
 }
 
+/**
+ * The version a store read beside a record (a number, or the text of one): a positive safe
+ * integer, else the row is corrupt and reading it is a SessionError like any bad record.
+ */
+export function parseStoredVersion(raw: unknown): number {
+  const n =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^\d+$/.test(raw)
+        ? Number(raw)
+        : Number.NaN;
+  if (Number.isSafeInteger(n) && n >= 1) return n;
+  throw new SessionError([
+    {
+      path: '(version)',
+      message: `the stored version is not a positive integer: ${String(raw).slice(0, 40)}`,
+    },
+  ]);
+}
+
 // A save checks everything but the session itself (parsed again on load): the fields the store
 // indexes must be right when written, and the session must at least be an object.
 const recordForSaveSchema = lazy((z) =>

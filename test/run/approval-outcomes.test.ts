@@ -43,6 +43,8 @@ describe("runAgent: a plan approved with then: 'stop' starts on the user's go-ah
         model: scriptedModel([propose()]),
         tools,
         options,
+        // A fixed clock: the 20 ms approval deadline binds at the decision.
+        now: () => 1_000,
         approvals: async (request) => ({
           action: 'approve' as const,
           approvalId: request.approvalId,
@@ -64,6 +66,8 @@ describe("runAgent: a plan approved with then: 'stop' starts on the user's go-ah
         model: scriptedModel([write(), assistant('Done: the parser is guarded.')]),
         tools,
         options,
+        // A fixed clock: the 20 ms approval deadline binds at the decision.
+        now: () => 1_000,
         onEvent: (e) => events.push(e),
       },
       session,
@@ -83,6 +87,8 @@ describe("runAgent: a plan approved with then: 'stop' starts on the user's go-ah
         model: scriptedModel([write(), assistant('I will wait for your go.')]),
         tools,
         options,
+        // A fixed clock: the 20 ms approval deadline binds at the decision.
+        now: () => 1_000,
       },
       session,
       { message: 'What does step 2 change?' },

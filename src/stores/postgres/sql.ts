@@ -37,8 +37,3 @@ export function toNumber(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? n : undefined;
 }
-
-/** Reads the record column: JSON text (kept as text: jsonb refuses the \\u0000 escape). */
-export function toJson(value: unknown): unknown {
-  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-}

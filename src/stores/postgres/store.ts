@@ -2,6 +2,7 @@ import {
   type DueQuery,
   encodeRecord,
   parseStoredRecord,
+  parseStoredVersion,
   type SaveResult,
   type StoredSessionSummary,
   StoreInputError,
@@ -9,7 +10,7 @@ import {
   VersionConflictError,
   type VersionedSessionStore,
 } from '../../internal.js';
-import { type PostgresStoreOptions, type SqlClient, tableNames, toJson, toNumber } from './sql.js';
+import { type PostgresStoreOptions, type SqlClient, tableNames, toNumber } from './sql.js';
 
 const summaryColumns = 'session_id, version, approval_id, deadline, lease_owner, lease_until';
 
@@ -56,8 +57,9 @@ export function postgresStore(
       if (row === undefined) return undefined;
       return {
         sessionId,
-        version: toNumber(row.version) ?? 0,
-        record: parseStoredRecord(toJson(row.record)),
+        version: parseStoredVersion(row.version),
+        // Text (or what a driver already parsed); either way a bad one is a SessionError.
+        record: parseStoredRecord(row.record),
       };
     },
     async save(sessionId, record, expectedVersion) {

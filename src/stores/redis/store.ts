@@ -2,6 +2,7 @@ import {
   type DueQuery,
   encodeRecord,
   parseStoredRecord,
+  parseStoredVersion,
   type StoredSessionSummary,
   StoreInputError,
   storeInput,
@@ -111,7 +112,7 @@ export function redisStore(
         string | null,
       ];
       if (version === null || json === null) return undefined;
-      return { sessionId, version: Number(version), record: parseStoredRecord(json) };
+      return { sessionId, version: parseStoredVersion(version), record: parseStoredRecord(json) };
     },
     async save(sessionId, record, expectedVersion) {
       storeInput.id('sessionId', sessionId);
