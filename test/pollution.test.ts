@@ -161,7 +161,10 @@ const commands = [
 /** Every public entry point, on fixed inputs, with default options unless it needs others. */
 const entryPoints: Record<string, (i: number) => unknown> = {
   checkToolCall: (i) =>
-    checkToolCall([planning, normal, pending][i % 3], calls[i % calls.length] ?? calls[0]!),
+    checkToolCall(
+      [planning, normal, pending][i % 3],
+      calls[i % calls.length] ?? { name: 'read_file', input: {} },
+    ),
   resolveApproval: (i) =>
     resolveApproval(
       pending,
