@@ -14,6 +14,13 @@ export interface HookPolicy {
    * user's own ask rules. Claude Code and Codex approve from PermissionRequest regardless.
    */
   approveBeforeTool?: boolean;
+  /** Tools besides each host's table that only read (`.planfirst/hook.json` readOnlyTools). */
+  readOnlyTools?: readonly string[];
+  /**
+   * Plan mode: the one file write tools may write (`path` relative to `projectDir`), judged
+   * by the core's plan-file rules.
+   */
+  planFile?: { path: string; projectDir: string };
   /** The user's overlay of the analyzer's program table (validated by `parseHookConfig`). */
   shellPolicy?: ShellPolicy;
   /** Stop: the incomplete-turn context of this session. */

@@ -63,6 +63,7 @@ describe('parseHookConfig', () => {
       planMode: false,
       approveBeforeTool: false,
       readOnlyPrograms: {},
+      readOnlyTools: [],
       removePrograms: [],
       planFile: '.planfirst/plan.md',
       audit: false,
