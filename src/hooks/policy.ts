@@ -39,7 +39,7 @@ export interface HookStopContext {
   limit: number;
   /** The user's last prompt (from the transcript or the input), null when unknown. */
   userPrompt: string | null;
-  /** Tool calls since that prompt; unknown counts as some, which never draws a retry. */
+  /** Tool calls since that prompt; unknown: the final message is judged on its own. */
   toolCalls?: number;
 }
 

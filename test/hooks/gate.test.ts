@@ -125,8 +125,8 @@ describe('the full gate, per host', () => {
   it('a relative target from a subdirectory is another file', () => {
     const doc = {
       ...toolDoc('claude', 'Write', { file_path: '.planfirst/plan.md', content: 'x' }),
+      cwd: `${project}/sub`,
     };
-    doc.cwd = `${project}/sub`;
     expect(judgeHookEvent('claude', doc, plan).judgement.verdict).toBe('deny');
   });
 
