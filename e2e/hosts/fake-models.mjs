@@ -144,7 +144,7 @@ export async function startFakeModels() {
     const names = tools.map((t) => t.name ?? t.type);
     let item;
     if (step.shell !== undefined) item = codexShell(names, step.shell, id);
-    else if (step.write !== undefined) item = codexWrite(names, step.write, id);
+    else if (step.write !== undefined) item = codexWrite(step.write, id);
     else
       item = {
         type: 'message',
@@ -267,8 +267,8 @@ function codexShell(names, command, id) {
   };
 }
 
-/** Codex writes files with apply_patch (a freeform tool, or a function taking `input`). */
-function codexWrite(names, { path, content }, id) {
+/** Codex writes files with apply_patch, a freeform tool. */
+function codexWrite({ path, content }, id) {
   const lines = content.split('\n').map((l) => `+${l}`);
   const patch = `*** Begin Patch\n*** Add File: ${path}\n${lines.join('\n')}\n*** End Patch\n`;
   const call = { id: `fc_${id}`, call_id: `call_${id}`, status: 'completed' };
