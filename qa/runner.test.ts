@@ -55,13 +55,16 @@ describe('the scenario runner', () => {
   });
 });
 
-describe("the README's scenario example", () => {
+describe("docs/run-loop.md's scenario example", () => {
   it('is a valid scenario that passes', async () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../docs/run-loop.md', import.meta.url), 'utf8');
     const start = readme.indexOf('one — a write blocked in plan mode');
     const block = readme.slice(start).match(/```json\n([\s\S]*?)```/);
     expect(block?.[1]).toBeDefined();
-    const s = parseScenario('readme.md', `# README example\n\nFrom the README.\n\n${block?.[0]}\n`);
+    const s = parseScenario(
+      'readme.md',
+      `# Documented example\n\nFrom docs/run-loop.md.\n\n${block?.[0]}\n`,
+    );
     if (isBroken(s)) throw new Error(s.error);
     const report = await runScenario(s);
     expect(report.failures).toEqual([]);
