@@ -10,6 +10,8 @@ import { type Sentence, splitSentences } from './text/sentences.js';
 export type TextMatch = PhraseMatch<TextCueCategory>;
 
 export interface AnalysedSentence extends Sentence {
+  /** Its position in `TextAnalysis.sentences`. */
+  index: number;
   /** Cues that start in this sentence, masks applied, in order of position. */
   cues: TextMatch[];
 }
@@ -24,6 +26,7 @@ export interface TextAnalysis {
 const maskedBy: Partial<Record<TextCueCategory, TextCueCategory>> = {
   promise: 'notPromise',
   progressOpener: 'notPromise',
+  commitment: 'notPromise',
   completion: 'notCompletion',
   blocker: 'notBlocker',
 };
@@ -31,7 +34,8 @@ const maskedBy: Partial<Record<TextCueCategory, TextCueCategory>> = {
 /** Folds, splits and scans `text` once; everything the rules need comes from the result. */
 export function analyseText(text: string, matcher: PhraseMatcher<TextCueCategory>): TextAnalysis {
   const folded = foldText(text);
-  const sentences: AnalysedSentence[] = splitSentences(folded).map((s) => ({
+  const sentences: AnalysedSentence[] = splitSentences(folded).map((s, index) => ({
+    index,
     start: s.start,
     end: s.end,
     contentStart: s.contentStart,
@@ -122,12 +126,18 @@ export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | u
   if (!sentence) return undefined;
   const cue = cueIn(sentence, 'promise');
   if (cue) return cue;
+  const commitment = openingCue(analysis.folded, sentence, 'commitment');
+  if (commitment) return commitment;
   const start = effectiveStart(analysis.folded, sentence);
   const opener = sentence.cues.find((c) => c.category === 'progressOpener' && c.start === start);
   if (!opener) return undefined;
   // A bare gerund may be a subject ("Running the suite takes four minutes"): it announces
-  // work only after a lead-in ("Okay, …", "I'm …"), with a next-step word, or in a short line.
-  const ledIn = start > sentence.contentStart;
+  // work only after a lead-in ("Okay, …", "I'm …", or a sentence that only acknowledges:
+  // "Okay! Creating the Dockerfile…"), with a next-step word, or in a short line.
+  const previous = analysis.sentences[sentence.index - 1];
+  const ledIn =
+    start > sentence.contentStart ||
+    (previous !== undefined && isAcknowledgementOnly(analysis, previous));
   const timed = sentence.cues.some((c) => c.category === 'nextStep' && c.start >= opener.end);
   return ledIn || timed || wordCount(analysis.folded, sentence) <= STATUS_LINE_WORDS
     ? opener
@@ -164,7 +174,10 @@ export function onlyPresentTensePromises(analysis: TextAnalysis): boolean {
     return false;
   let found = false;
   for (const sentence of analysis.sentences) {
-    if (!promiseIn(analysis, sentence)) continue;
+    const promise = promiseIn(analysis, sentence);
+    if (!promise) continue;
+    // "Next step: …" commits whatever the verb's tense.
+    if (isCommitment(promise)) return false;
     found = true;
     // One pass per sentence (a megabyte of one sentence stays linear): every promise must
     // have a present-tense twin over the same span. Sequence words ("次に", "然后") prove
@@ -218,7 +231,19 @@ export function isAcknowledgementOnly(analysis: TextAnalysis, sentence: Analysed
 /** The sentence asks the user something or waits on them: a `?`, a question or offer cue. */
 export function questionIn(sentence: AnalysedSentence | undefined) {
   if (!sentence) return undefined;
-  const cue = sentence.cues.find((c) => c.category === 'question' || c.category === 'offer');
+  // "…, e depois proponho um plano": an offer verb inside a longer promise promises.
+  const cue = sentence.cues.find(
+    (c) =>
+      c.category === 'question' ||
+      (c.category === 'offer' &&
+        !sentence.cues.some(
+          (p) =>
+            p.category === 'promise' &&
+            p.start <= c.start &&
+            p.end >= c.end &&
+            p.end - p.start > c.end - c.start,
+        )),
+  );
   if (cue) return { category: cue.category, phrase: cue.phrase };
   return sentence.question ? { category: 'question' as const, phrase: '?' } : undefined;
 }
@@ -249,6 +274,45 @@ function effectiveStart(folded: string, sentence: AnalysedSentence): number {
   return at;
 }
 
+/**
+ * A cue of `category` where the sentence's content begins, or at any point of the lead-in
+ * (acknowledgements, subjects, next-step words) before it: "Okay, next step: …" opens with the
+ * commitment "next step" although "next" alone would be skipped as a lead-in word.
+ */
+export function openingCue(
+  folded: string,
+  sentence: AnalysedSentence,
+  category: TextCueCategory,
+): TextMatch | undefined {
+  let at = sentence.contentStart;
+  const { cues } = sentence;
+  for (let i = 0; i < cues.length; ) {
+    const here = cues[i];
+    if (!here || here.start > at) break;
+    if (here.start < at) {
+      i++;
+      continue;
+    }
+    // Every cue starting here: the category wanted wins over a lead-in word of the same start.
+    let j = i;
+    let skipTo = -1;
+    for (; j < cues.length && cues[j]?.start === at; j++) {
+      const cue = cues[j] as TextMatch;
+      if (cue.category === category) return cue;
+      if (cue.category === 'progressOpener') skipTo = -2;
+      else if (skipTo !== -2 && skippable.has(cue.category)) skipTo = Math.max(skipTo, cue.end);
+    }
+    if (skipTo < 0) break;
+    at = skipTo;
+    while (at < sentence.end && !isLetterOrDigit(folded.codePointAt(at))) at++;
+    i = j;
+  }
+  return undefined;
+}
+
+/** Whether a promise is a commitment frame ("Next step: …") rather than a first-person one. */
+export const isCommitment = (cue: TextMatch): boolean => cue.category === 'commitment';
+
 const skippable: ReadonlySet<TextCueCategory> = new Set([
   'acknowledgement',
   'progressSubject',
@@ -259,6 +323,16 @@ const skippable: ReadonlySet<TextCueCategory> = new Set([
 // the colon is the answer. Enough content to be an answer, in Latin-equivalent characters.
 const DELIVERED_MIN_LENGTH = 40;
 const colons = /[:\uff1a]/g;
+const listItem = /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/m;
+const listItems = /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/gm;
+
+// Where the last list item of the text starts (-1 without one), in one pass.
+function lastListItem(folded: string): number {
+  let last = -1;
+  listItems.lastIndex = 0;
+  for (let m = listItems.exec(folded); m; m = listItems.exec(folded)) last = m.index;
+  return last;
+}
 
 /**
  * The content a promise introduces with a colon and then delivers, when nothing after the
@@ -274,6 +348,8 @@ export function deliveredAfterPromise(
     if (!sentence) continue;
     const cue = promiseIn(analysis, sentence);
     if (!cue) continue;
+    // "Next step: wire the helper in…": what follows a commitment's colon is the work.
+    if (openingCue(folded, sentence, 'commitment')) return undefined;
     colons.lastIndex = cue.end;
     const colon = colons.exec(folded);
     if (!colon || colon.index >= sentence.end) return undefined;
@@ -283,9 +359,39 @@ export function deliveredAfterPromise(
       if (promiseIn(analysis, sentences[t])) return undefined;
     const content = folded.slice(after);
     if (weightedLength(content, DELIVERED_MIN_LENGTH) < DELIVERED_MIN_LENGTH) return undefined;
-    return { cue, list: /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/m.test(content) };
+    return { cue, list: listItem.test(content) };
   }
   return undefined;
+}
+
+/**
+ * A commitment that introduces the steps it will take ("Here's what I'll do:\n1. …", "Plan of
+ * attack:\n- …", "진행할 작업:\n1. …"): the list is the work promised, not content delivered.
+ */
+export function stepsAfterCommitment(analysis: TextAnalysis): TextMatch | undefined {
+  const { folded, sentences } = analysis;
+  let listAt: number | undefined;
+  for (const sentence of sentences) {
+    const cue = openingCue(folded, sentence, 'commitment');
+    if (!cue) continue;
+    const colon = folded.slice(cue.end, sentence.end).search(/[:\uff1a]/);
+    if (colon < 0) continue;
+    listAt ??= lastListItem(folded);
+    if (listAt > cue.end + colon) return cue;
+  }
+  return undefined;
+}
+
+/** Whether every promise in the text is a commitment frame, none a first-person promise. */
+export function onlyCommitments(analysis: TextAnalysis): boolean {
+  let found = false;
+  for (const sentence of analysis.sentences) {
+    const cue = promiseIn(analysis, sentence);
+    if (!cue) continue;
+    if (!isCommitment(cue)) return false;
+    found = true;
+  }
+  return found;
 }
 
 /**

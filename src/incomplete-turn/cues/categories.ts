@@ -15,6 +15,7 @@ export const textCueCategories = [
   'question',
   'offer',
   'nextStep',
+  'commitment',
   'planHeading',
   'acknowledgement',
 ] as const;
@@ -25,6 +26,7 @@ export const promptCueCategories = [
   'okay',
   'contextualAck',
   'ackFiller',
+  'ackHold',
   'chitChat',
   'infoPrefix',
   'infoRequest',
@@ -62,6 +64,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
     'Proposals awaiting the user ("want me to", "if you like", "say go"): an answer, and what makes a bare "yes" a go-ahead.',
   nextStep:
     'Next-step markers and immediate promises ("next", "now", "let me", "also"): after a completion cue, a promise in the last sentence counts only with one.',
+  commitment:
+    'Frames that commit to work without "I\'ll" when they open a sentence ("Next step: …", "Will rework …", "The idea is to …", "Here\'s what I\'ll do:"): a promise.',
   planHeading: 'Plan headings at the start of a line or sentence ("Plan:", "Here\'s the plan").',
   acknowledgement:
     'Acknowledgements in the assistant\'s text ("got it", "understood"): a plan-mode status line.',
@@ -70,6 +74,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
   contextualAck:
     'Assents that count only after an offer ("yes", "go", "proceed", "lgtm", "sure", "👍").',
   ackFiller: 'Words that may accompany a go-ahead without changing it ("please", "now", "then").',
+  ackHold:
+    'Words that turn a go-ahead\'s added clause into a hold or a detour ("first", "instead", "tomorrow", "wait"): no go-ahead.',
   chitChat: 'Social replies that ask for no work ("thanks", "great", "nice work").',
   infoPrefix: 'Prompt openers that share information rather than ask for work ("fyi", "btw").',
   infoRequest:
