@@ -322,9 +322,19 @@ const skippable: ReadonlySet<TextCueCategory> = new Set([
 // "I'll summarize: the worker crashed three times…" announces and then delivers: what follows
 // the colon is the answer. Enough content to be an answer, in Latin-equivalent characters.
 const DELIVERED_MIN_LENGTH = 40;
-const colons = /[:\uff1a]/g;
 const listItem = /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/m;
 const listItems = /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/gm;
+
+// The first colon in [from, to) outside inline code (`node:20`, `overflow-x: auto` are code).
+function colonOutsideCode(folded: string, from: number, to: number): number | undefined {
+  let inCode = false;
+  for (let i = from; i < to; i++) {
+    const c = folded.charCodeAt(i);
+    if (c === 0x60) inCode = !inCode;
+    else if (!inCode && (c === 0x3a || c === 0xff1a)) return i;
+  }
+  return undefined;
+}
 
 // Where the last list item of the text starts (-1 without one), in one pass.
 function lastListItem(folded: string): number {
@@ -350,10 +360,9 @@ export function deliveredAfterPromise(
     if (!cue) continue;
     // "Next step: wire the helper in…": what follows a commitment's colon is the work.
     if (openingCue(folded, sentence, 'commitment')) return undefined;
-    colons.lastIndex = cue.end;
-    const colon = colons.exec(folded);
-    if (!colon || colon.index >= sentence.end) return undefined;
-    const after = colon.index + 1;
+    const colon = colonOutsideCode(folded, cue.end, sentence.end);
+    if (!colon) return undefined;
+    const after = colon + 1;
     if (sentence.cues.some((c) => c.category === 'promise' && c.start >= after)) return undefined;
     for (let t = s + 1; t < sentences.length; t++)
       if (promiseIn(analysis, sentences[t])) return undefined;
@@ -374,10 +383,10 @@ export function stepsAfterCommitment(analysis: TextAnalysis): TextMatch | undefi
   for (const sentence of sentences) {
     const cue = openingCue(folded, sentence, 'commitment');
     if (!cue) continue;
-    const colon = folded.slice(cue.end, sentence.end).search(/[:\uff1a]/);
-    if (colon < 0) continue;
+    const colon = colonOutsideCode(folded, cue.end, sentence.end);
+    if (colon === undefined) continue;
     listAt ??= lastListItem(folded);
-    if (listAt > cue.end + colon) return cue;
+    if (listAt > colon) return cue;
   }
   return undefined;
 }

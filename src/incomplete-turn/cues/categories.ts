@@ -9,6 +9,7 @@ export const textCueCategories = [
   'presentTense',
   'notPromise',
   'completion',
+  'finding',
   'notCompletion',
   'blocker',
   'notBlocker',
@@ -54,6 +55,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
     'Phrases that contain a promise cue but promise no work ("let me know", "I\'ll wait for").',
   completion:
     'Finished-work cues ("done", "fixed", "all tests pass", "here\'s what I found"): an answer.',
+  finding:
+    'Findings ("the cause is", "原因は", "here\'s what I found"): an answer on their own, but a promise after them is still narration.',
   notCompletion: 'Negated completion ("not done yet", "isn\'t fixed"): masks a completion cue.',
   blocker:
     'Blockers ("Blocked:", "I can\'t proceed", "the blocker is"): an answer, never narration.',
