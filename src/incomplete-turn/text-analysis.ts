@@ -139,9 +139,17 @@ export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | u
     start > sentence.contentStart ||
     (previous !== undefined && isAcknowledgementOnly(analysis, previous));
   const timed = sentence.cues.some((c) => c.category === 'nextStep' && c.start >= opener.end);
+  if (!ledIn && !timed && subjectOfModal(analysis.folded, opener.end, sentence.end))
+    return undefined;
   return ledIn || timed || wordCount(analysis.folded, sentence) <= STATUS_LINE_WORDS
     ? opener
     : undefined;
+}
+
+// "Adding the index will fix it": a gerund that a modal verb follows is the subject.
+const modalVerb = /\s(?:will|would|should|could|might|won't|wouldn't)\s/;
+function subjectOfModal(folded: string, from: number, to: number): boolean {
+  return modalVerb.test(folded.slice(from, Math.min(to, from + 80)));
 }
 
 // "Checking the config." / "Deploying to staging now.": status lines are a few words long.
