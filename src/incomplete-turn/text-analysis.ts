@@ -130,7 +130,7 @@ export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | u
   if (commitment) return commitment;
   const start = effectiveStart(analysis.folded, sentence);
   const opener = sentence.cues.find((c) => c.category === 'progressOpener' && c.start === start);
-  if (!opener) return undefined;
+  if (!opener) return afterDash(analysis.folded, sentence);
   // A bare gerund may be a subject ("Running the suite takes four minutes"): it announces
   // work only after a lead-in ("Okay, …", "I'm …", or a sentence that only acknowledges:
   // "Okay! Creating the Dockerfile…"), with a next-step word, or in a short line.
@@ -144,6 +144,18 @@ export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | u
   return ledIn || timed || wordCount(analysis.folded, sentence) <= STATUS_LINE_WORDS
     ? opener
     : undefined;
+}
+
+// "A concurrent index it is — writing the migration now.": a progress verb opening a clause
+// after a dash, with a next-step word after it, announces work as one opening the sentence does.
+function afterDash(folded: string, sentence: AnalysedSentence): TextMatch | undefined {
+  for (const cue of sentence.cues) {
+    if (cue.category !== 'progressOpener' || cue.start < sentence.contentStart + 2) continue;
+    const dash = folded.charCodeAt(cue.start - 2);
+    if (folded.charCodeAt(cue.start - 1) !== 0x20 || (dash !== 0x2014 && dash !== 0x2013)) continue;
+    if (sentence.cues.some((c) => c.category === 'nextStep' && c.start >= cue.end)) return cue;
+  }
+  return undefined;
 }
 
 // "Adding the index will fix it": a gerund that a modal verb follows is the subject.

@@ -472,7 +472,7 @@ export function es(): CueLists {
       'por favor hazlo',
       'sí dale',
     ],
-    ackFiller: ['por favor', 'entonces', 'ya', 'ahora', 'y', 'pues'],
+    ackFiller: ['por favor', 'entonces', 'ya', 'ahora', 'y', 'pues', 'porfa', 'porfi', 'por fa'],
     chitChat: [
       'excelente',
       'genial',
