@@ -78,7 +78,7 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
     'Assents that count only after an offer ("yes", "go", "proceed", "lgtm", "sure", "👍").',
   ackFiller: 'Words that may accompany a go-ahead without changing it ("please", "now", "then").',
   ackHold:
-    'Words that turn a go-ahead\'s added clause into a hold or a detour ("first", "instead", "tomorrow", "wait"): no go-ahead.',
+    'Words that turn a go-ahead\'s added clause into a hold, a detour or more work ("first", "instead", "tomorrow", "and also"): no go-ahead.',
   chitChat: 'Social replies that ask for no work ("thanks", "great", "nice work").',
   infoPrefix: 'Prompt openers that share information rather than ask for work ("fyi", "btw").',
   infoRequest:

@@ -403,6 +403,9 @@ export function de(): CueLists {
       'ich übernehme',
       'mach ich selbst',
       "das war's",
+      'und',
+      'auch',
+      'außerdem',
     ],
     ack: [
       'mach',
@@ -463,8 +466,6 @@ export function de(): CueLists {
       'genehmigt',
       'schieß los',
       'klar leg los',
-      'weiter so',
-      'mach so weiter',
     ],
     okay: ['okay', 'ok', 'in Ordnung', 'alles klar', 'passt', 'einverstanden', 'geht klar'],
     contextualAck: [

@@ -395,6 +395,9 @@ export function es(): CueLists {
       'yo me encargo',
       'me encargo yo',
       'eso es todo',
+      'y',
+      'también',
+      'además',
     ],
     ack: [
       'dale nomás',

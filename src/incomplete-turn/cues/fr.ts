@@ -296,6 +296,9 @@ export function fr(): CueLists {
       "je m'en occupe",
       'je prends le relais',
       "c'est tout",
+      'et',
+      'aussi',
+      'en plus',
     ],
     ack: [
       'vas-y',

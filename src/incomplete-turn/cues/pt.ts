@@ -314,6 +314,9 @@ export function pt(): CueLists {
       'eu cuido',
       'deixa que eu',
       'é só isso',
+      'e',
+      'também',
+      'além disso',
     ],
     ack: [
       'vai lá',
