@@ -6,6 +6,7 @@ import {
 } from './policy-class-names.js';
 import { shellPolicyClasses } from './policy-classes.js';
 import { checkProgramSpec } from './program-spec-check.js';
+import { buildGhRule } from './rules/gh.js';
 import type { Hazard, ProgramRule } from './spec.js';
 
 // A host's changes to the program table. The parser and its limits are not configurable: a
@@ -48,6 +49,12 @@ export interface ShellPolicy {
    * `removePrograms` still win over a class.
    */
   policyClasses?: readonly ShellPolicyClass[];
+  /**
+   * The GitHub hosts the `network-read` class lets gh reach (`-R HOST/OWNER/REPO`, URLs,
+   * `gh api --hostname`): lower-case host names. Default `['github.com']`; list a GitHub
+   * Enterprise Server host here (with github.com if that is used too).
+   */
+  githubHosts?: readonly string[] | undefined;
 }
 
 /** The policy with every program as a ProgramRule. */
@@ -61,6 +68,15 @@ export interface ResolvedShellPolicy {
 function isRule(value: unknown): value is ProgramRule {
   const kind = (value as { kind?: unknown } | null)?.kind;
   return kind === 'spec' || kind === 'custom';
+}
+
+/** A DNS host name: lower-case labels of letters, digits and inner hyphens, at least one dot. */
+export function isHostName(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= 253 &&
+    /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(value)
+  );
 }
 
 const cache = new WeakMap<object, ResolvedShellPolicy>();
@@ -88,10 +104,29 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
             ],
       )
     : [{ path: 'policyClasses', message: 'expected an array of policy class names' }];
-  if (unknown.length > 0) throw new OptionsError(unknown);
+  const hosts = policy.githubHosts;
+  const badHosts =
+    hosts === undefined
+      ? []
+      : Array.isArray(hosts) && hosts.length > 0
+        ? hosts.flatMap((host, i) =>
+            isHostName(host)
+              ? []
+              : [
+                  {
+                    path: `githubHosts.${i}`,
+                    message: `expected a lower-case host name like github.example.com, got ${JSON.stringify(host)}`,
+                  },
+                ],
+          )
+        : [{ path: 'githubHosts', message: 'expected a non-empty array of host names' }];
+  if (unknown.length > 0 || badHosts.length > 0) throw new OptionsError([...unknown, ...badHosts]);
   for (const name of classes)
     for (const [program, rule] of Object.entries(shellPolicyClasses[name].programs))
       programs.set(program, rule);
+  // gh's rule confines it to the configured hosts; the shared rule is github.com's.
+  if (hosts !== undefined && classes.includes('network-read'))
+    programs.set('gh', buildGhRule([...hosts]));
   for (const [name, value] of Object.entries(policy.programs ?? {})) {
     if (isRule(value)) programs.set(name, value);
     else {

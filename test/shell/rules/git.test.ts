@@ -444,6 +444,34 @@ describe('git config: reading forms only', () => {
     ['git config --edit', 'option_executes'],
     ['git config set user.name Bob', 'operand_writes'],
     ['git config unset user.name', 'operand_writes'],
+    // git 2.46's subcommands: the first word without a leading `-` is the subcommand, after
+    // any options (their values included), so `edit` there opens an editor.
+    ['git config edit', 'option_executes'],
+    ['git config --global edit', 'option_executes'],
+    // `x` is the first such word here: git 2.46 stops looking and reads the key `edit` (an error).
+    ['git config -f x edit', 'ok'],
+    ['git config -f edit --list', 'option_executes'],
+    ['git config -- edit', 'option_executes'],
+    ['git config --worktree edit', 'option_executes'],
+    ['git config set --append a.b c', 'operand_writes'],
+    ['git config --global set a.b c', 'operand_writes'],
+    ['git config unset --all a.b', 'operand_writes'],
+    ['git config rename-section a b', 'operand_writes'],
+    ['git config remove-section a', 'operand_writes'],
+    ['git config --local remove-section a', 'operand_writes'],
+    ['git config --global get user.name', 'ok'],
+    ['git config --show-origin list', 'ok'],
+    ['git config get --url=https://example.com http.proxy', 'ok'],
+    ['git config get --value=x --fixed-value a.b', 'ok'],
+    ['git config get --default=x a.b', 'ok'],
+    ['git config list --comment=x', 'unknown_option'],
+    ['git config get --comment=x a.b', 'unknown_option'],
+    ['git config --get edit', 'option_executes'],
+    ['git config e*', 'unsafe_glob'],
+    ['git config --get-colorbool color.diff true', 'ok'],
+    // The option syntax stops at the first operand: this sets user.name to `--get`.
+    ['git config user.name --get', 'operand_writes'],
+    ['git config --global user.name --list', 'operand_writes'],
   ]);
 });
 
@@ -487,7 +515,12 @@ describe('the other read-only subcommands', () => {
     ['git cat-file --text HEAD:f', 'option_executes'],
     ['git cat-file --fil HEAD:f', 'option_executes'],
     ['git describe', 'ok'],
-    ['git describe --tags --always --dirty', 'ok'],
+    ['git describe --tags --always', 'ok'],
+    ['git describe --tags --always --dirty', 'option_writes'],
+    ['git describe --dirty=-x', 'option_writes'],
+    ['git describe --dirt', 'option_writes'],
+    ['git describe --broken', 'option_writes'],
+    ['git describe --bro=x HEAD', 'option_writes'],
     ['git describe --abbrev=0 --match v* HEAD', 'unsafe_glob'],
     ["git describe --abbrev=0 --match 'v*' HEAD", 'ok'],
     ['git shortlog -sn HEAD', 'ok'],
