@@ -9,8 +9,18 @@ export const HookCodes = {
   notReadOnly: 'not_read_only',
   /** A tool that leaves plan mode (ExitPlanMode and kin): never approved by a hook. */
   exitPlanTool: 'exit_plan_tool',
-  /** Not a shell tool call: the hook has no opinion. */
+  /** Not a shell tool call, outside plan mode: the hook has no opinion. */
   notShell: 'not_shell',
+  /** Plan mode: a tool the host's table lists as read-only (or readOnlyTools declares). */
+  readOnlyTool: 'read_only_tool',
+  /** Plan mode: a tool neither the host's table nor readOnlyTools knows (MCP tools too). */
+  unknownTool: 'unknown_tool',
+  /** Plan mode: a tool that types into a running process (Codex write_stdin, Copilot write_bash). */
+  interactiveInput: 'interactive_input',
+  /** Plan mode: a write tool that writes only the plan file. */
+  planFileWrite: 'plan_file_write',
+  /** Plan mode: a write tool aimed at anything but the plan file. */
+  writeOutsidePlan: 'write_outside_plan',
   /** An event the hook does not judge (it answers neutrally). */
   otherEvent: 'other_event',
   /** The input is not a JSON document of the host's shape. */

@@ -21,6 +21,8 @@ export interface HookConfig {
   readOnlyPrograms: Record<string, unknown>;
   /** Default read-only programs to treat as unknown. */
   removePrograms: string[];
+  /** Tools (MCP and others) plan mode lets through as read-only: names, or prefixes ending in `*`. */
+  readOnlyTools: string[];
   /** The plan re-injected after compaction, relative to the project directory. */
   planFile: string;
   /** JSON-lines audit log: a path relative to the project, or false. */
@@ -83,6 +85,7 @@ const known = new Set([
   'approveBeforeTool',
   'readOnlyPrograms',
   'removePrograms',
+  'readOnlyTools',
   'planFile',
   'audit',
   'stopRetries',
@@ -125,6 +128,14 @@ export function parseHookConfig(json: unknown): HookConfig {
   const removed = json.removePrograms ?? [];
   if (!Array.isArray(removed) || !removed.every((n) => typeof n === 'string'))
     bad('removePrograms', 'expected a list of program names');
+  const tools = json.readOnlyTools ?? [];
+  if (
+    !Array.isArray(tools) ||
+    !tools.every(
+      (n) => typeof n === 'string' && n !== '' && n !== '*' && !n.slice(0, -1).includes('*'),
+    )
+  )
+    bad('readOnlyTools', 'expected a list of tool names (a trailing * matches a prefix)');
   const planFile = json.planFile ?? DEFAULT_PLAN_FILE;
   if (typeof planFile !== 'string' || planFile === '') bad('planFile', 'expected a file path');
   const audit = json.audit ?? false;
@@ -139,6 +150,7 @@ export function parseHookConfig(json: unknown): HookConfig {
     approveBeforeTool,
     readOnlyPrograms: programs as Record<string, unknown>,
     removePrograms: removed as string[],
+    readOnlyTools: tools as string[],
     planFile: planFile as string,
     audit: audit === true ? DEFAULT_AUDIT_FILE : (audit as string | false),
     stopRetries: retries as number,

@@ -83,15 +83,19 @@ function isHookEvent(value: unknown): value is HookEvent {
   return typeof value === 'object' && value !== null && 'kind' in value && 'eventName' in value;
 }
 
-/** The event kind an unparsable document names, when it names a stop or a session start. */
+/** The event kind an unparsable document names, when its name says which. */
 function kindHint(input: unknown): HookEvent['kind'] | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
   const doc = input as Record<string, unknown>;
   if ('stop_hook_active' in doc) return 'stop';
+  if ('toolName' in doc || 'toolArgs' in doc) return 'pre-tool';
   const name = doc.hook_event_name ?? doc.hookName;
   if (typeof name !== 'string') return undefined;
-  if (/stop|afteragent/i.test(name)) return 'stop';
-  if (/sessionstart/i.test(name)) return 'session-start';
+  if (/^(stop|afteragent)$/i.test(name)) return 'stop';
+  if (/^sessionstart$/i.test(name)) return 'session-start';
+  if (name === 'PermissionRequest') return 'permission';
+  if (/^(pretooluse|beforetool|tool_call|before\w*execution|beforereadfile)$/i.test(name))
+    return 'pre-tool';
   return undefined;
 }
 

@@ -127,9 +127,10 @@ export function blocksOnError(kind: HookEvent['kind'] | undefined, planMode: boo
 }
 
 /**
- * The answer when the hook cannot judge (malformed input, an internal error). In plan mode it
- * blocks by every means the host offers — exit 2 where the exit code blocks, a deny document
- * where only the document does; outside plan mode it is neutral. Never an allow.
+ * The answer when the hook cannot judge (malformed input, an internal error, an invalid
+ * settings file). In plan mode it blocks, in the host's policy-decision form where the event
+ * is known (a deny the model reads as a rule, not as a hook error), else by exit 2, which every
+ * host that blocks on exit codes honours; outside plan mode it is neutral. Never an allow.
  */
 export function errorOutput(
   host: HookHost | undefined,
@@ -143,6 +144,14 @@ export function errorOutput(
     return { ...neutral, stderr: `${message}\n` };
   }
   const blocked = `${message}; planfirst plan mode blocks what it cannot judge`;
+  const denial: HookJudgement = {
+    verdict: 'deny',
+    code: 'error',
+    reason: blocked,
+    planMode: true,
+  };
+  if (host !== undefined && (kind === 'pre-tool' || kind === 'permission'))
+    return { ...toolOutput({ host, kind, eventName: '' }, denial), stderr: `${blocked}\n` };
   switch (host) {
     case 'copilot':
       return json({ permissionDecision: 'deny', permissionDecisionReason: blocked });
@@ -151,8 +160,8 @@ export function errorOutput(
     case 'cline':
       return json({ cancel: true, errorMessage: blocked });
     default:
-      // Claude Code, Codex and Gemini CLI block on exit 2 with stderr as the reason; so does a
-      // host we could not recognise.
+      // An event of unknown kind: exit 2 blocks in Claude Code, Codex and Gemini CLI (stderr is
+      // the reason); so does a host we could not recognise.
       return { stdout: '', stderr: `${blocked}\n`, exitCode: 2 };
   }
 }

@@ -1,4 +1,5 @@
 import type { HookHost } from './hosts.js';
+import { toolRow } from './tool-table.js';
 
 // One input document, whatever the host, as the few facts the hook judges. Parsing never
 // throws: a document that is not the host's shape is `{ ok: false }` with the reason.
@@ -17,7 +18,12 @@ export interface HookEvent {
    * planfirst cannot judge (PowerShell), undefined for a tool that runs no shell.
    */
   shell?: 'bash' | 'other';
+  /** The shell command; for a call that runs several, the first (all are in `commands`). */
   command?: string;
+  /** Every shell command of the call (Cline's `run_commands` runs a list); each is judged. */
+  commands?: string[];
+  /** The tool's input as the host sent it, for judging writes (plan file) in plan mode. */
+  toolInput?: unknown;
   /** Claude Code and Codex: `default`, `plan`, `acceptEdits`, … */
   permissionMode?: string;
   sessionId?: string;
@@ -72,17 +78,150 @@ function withOptional(
   return event;
 }
 
-function shellCommand(
+/** Single-quotes one word for the shell analyzer (argv run without a shell). */
+const quoteWord = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The shell commands in a tool input: a string, an argv list, or (Cline's `run_commands`) a
+ * list of strings and `{command, args}` entries. Undefined when the shape is not one of
+ * those, which in plan mode is a deny.
+ */
+export function commandsOf(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) {
+    if (value.length === 0) return undefined;
+    const out: string[] = [];
+    for (const item of value) {
+      const commands =
+        typeof item === 'string' ? [item] : isObject(item) ? structured(item) : undefined;
+      if (commands === undefined) return undefined;
+      out.push(...commands);
+    }
+    return out;
+  }
+  if (isObject(value)) {
+    if ('commands' in value) return commandsOf(value.commands);
+    if (typeof value.command === 'string' && !('args' in value)) return [value.command];
+    if (Array.isArray(value.command)) return argvCommand(value.command);
+    if (typeof value.cmd === 'string') return [value.cmd];
+    return structured(value);
+  }
+  return undefined;
+}
+
+/** `{command, args}`: the program and its arguments, run without a shell. */
+function structured(entry: Record<string, unknown>): string[] | undefined {
+  const args = entry.args ?? [];
+  if (typeof entry.command !== 'string' || !Array.isArray(args)) return undefined;
+  if (!args.every((a) => typeof a === 'string')) return undefined;
+  if (args.length === 0) return [entry.command];
+  return [[entry.command, ...(args as string[])].map(quoteWord).join(' ')];
+}
+
+function argvCommand(argv: unknown[]): string[] | undefined {
+  if (argv.length === 0 || !argv.every((a) => typeof a === 'string')) return undefined;
+  return [(argv as string[]).map(quoteWord).join(' ')];
+}
+
+/**
+ * Fills in what the host's tool table says about a tool call: the shell command(s) of a shell
+ * tool, and the raw input for the judge. A shell tool whose command cannot be read is
+ * malformed (a deny in plan mode), never a tool without a command.
+ */
+function toolCall(
   event: HookEvent,
-  shell: 'bash' | 'other' | undefined,
+  toolName: string,
   toolInput: unknown,
-  field = 'command',
+  shellField: (input: unknown) => unknown = (i) => (isObject(i) ? i.command : undefined),
 ): ParsedEvent {
-  if (shell === undefined) return { ok: true, event };
-  const command = isObject(toolInput) ? toolInput[field] : undefined;
-  if (typeof command !== 'string')
-    return { ok: false, reason: `the ${event.toolName ?? 'shell'} call has no ${field} string` };
-  return { ok: true, event: { ...event, shell, command } };
+  const base: HookEvent = { ...event, toolName, toolInput };
+  const row = toolRow(event.host, toolName);
+  if (row?.class !== 'shell') return { ok: true, event: base };
+  const shell = /powershell/i.test(toolName) ? 'other' : 'bash';
+  const commands = commandsOf(shellField(toolInput));
+  if (commands === undefined || commands.length === 0)
+    return { ok: false, reason: `the ${toolName} call has no command planfirst can read` };
+  return { ok: true, event: { ...base, shell, command: commands[0] as string, commands } };
+}
+
+/** Events each host sends that run no tool: answered neutrally, never judged. */
+const quietEvents: Record<HookHost, ReadonlySet<string>> = {
+  claude: new Set([
+    'PostToolUse',
+    'PostToolUseFailure',
+    'UserPromptSubmit',
+    'Notification',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'SessionEnd',
+  ]),
+  codex: new Set([
+    'PostToolUse',
+    'UserPromptSubmit',
+    'Notification',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'PostCompact',
+    'SessionEnd',
+    'StopFailure',
+  ]),
+  gemini: new Set([
+    'AfterTool',
+    'BeforeAgent',
+    'BeforeModel',
+    'AfterModel',
+    'BeforeToolSelection',
+    'PreCompress',
+    'SessionEnd',
+    'Notification',
+  ]),
+  copilot: new Set(),
+  cursor: new Set([
+    'afterFileEdit',
+    'afterShellExecution',
+    'afterMCPExecution',
+    'afterAgentResponse',
+    'afterAgentThought',
+    'beforeSubmitPrompt',
+    'postToolUse',
+    'postToolUseFailure',
+    'subagentStart',
+    'subagentStop',
+    'preCompact',
+    'sessionStart',
+    'sessionEnd',
+    'stop',
+    'beforeTabFileRead',
+    'afterTabFileEdit',
+  ]),
+  cline: new Set([
+    'PostToolUse',
+    'tool_result',
+    'TaskStart',
+    'agent_start',
+    'TaskResume',
+    'agent_resume',
+    'UserPromptSubmit',
+    'prompt_submit',
+    'TaskComplete',
+    'agent_end',
+    'TaskCancel',
+    'agent_abort',
+    'TaskError',
+    'agent_error',
+    'SessionShutdown',
+    'session_shutdown',
+    'PreCompact',
+    'pre_compact',
+  ]),
+};
+
+/** An event the hook does not judge: known ones are neutral, unknown ones unreadable. */
+function otherEvent(event: HookEvent): ParsedEvent {
+  if (quietEvents[event.host].has(event.eventName)) return { ok: true, event };
+  return { ok: false, reason: `unknown event ${JSON.stringify(event.eventName)}` };
 }
 
 const claudeKinds: Record<string, HookEventKind> = {
@@ -95,12 +234,10 @@ const claudeKinds: Record<string, HookEventKind> = {
 function claudeLike(host: 'claude' | 'codex', input: Record<string, unknown>): ParsedEvent {
   const eventName = str(input.hook_event_name);
   if (eventName === undefined) return { ok: false, reason: 'hook_event_name is missing' };
-  const kind = claudeKinds[eventName] ?? 'other';
-  const toolName = str(input.tool_name);
+  const kind = Object.hasOwn(claudeKinds, eventName) ? claudeKinds[eventName] : 'other';
   const event = withOptional(
-    { host, kind, eventName },
+    { host, kind: kind ?? 'other', eventName },
     {
-      toolName,
       permissionMode: str(input.permission_mode),
       sessionId: str(input.session_id),
       cwd: str(input.cwd),
@@ -119,9 +256,12 @@ function claudeLike(host: 'claude' | 'codex', input: Record<string, unknown>): P
       },
     };
   }
-  if (kind !== 'pre-tool' && kind !== 'permission') return { ok: true, event };
+  if (kind === 'session-start') return { ok: true, event };
+  if (kind !== 'pre-tool' && kind !== 'permission') return otherEvent(event);
+  const toolName = str(input.tool_name);
   if (toolName === undefined) return { ok: false, reason: 'tool_name is missing' };
-  return shellCommand(event, toolName === 'Bash' ? 'bash' : undefined, input.tool_input);
+  if (!isObject(input.tool_input)) return { ok: false, reason: 'tool_input is missing' };
+  return toolCall(event, toolName, input.tool_input);
 }
 
 function gemini(input: Record<string, unknown>): ParsedEvent {
@@ -152,22 +292,12 @@ function gemini(input: Record<string, unknown>): ParsedEvent {
     };
   }
   if (eventName === 'SessionStart') return { ok: true, event: { ...base, kind: 'session-start' } };
-  if (eventName !== 'BeforeTool') return { ok: true, event: base };
+  if (eventName !== 'BeforeTool') return otherEvent(base);
   const toolName = str(input.tool_name);
   if (toolName === undefined) return { ok: false, reason: 'tool_name is missing' };
-  const event: HookEvent = { ...base, kind: 'pre-tool', toolName };
-  return shellCommand(
-    event,
-    toolName === 'run_shell_command' ? 'bash' : undefined,
-    input.tool_input,
-  );
+  if (!isObject(input.tool_input)) return { ok: false, reason: 'tool_input is missing' };
+  return toolCall({ ...base, kind: 'pre-tool' }, toolName, input.tool_input);
 }
-
-const copilotShells: Record<string, 'bash' | 'other'> = {
-  bash: 'bash',
-  shell: 'bash',
-  powershell: 'other',
-};
 
 function copilot(input: Record<string, unknown>): ParsedEvent {
   const toolName = str(input.toolName);
@@ -181,26 +311,41 @@ function copilot(input: Record<string, unknown>): ParsedEvent {
       return { ok: false, reason: 'toolArgs is not valid JSON' };
     }
   }
+  if (!isObject(args)) return { ok: false, reason: 'toolArgs is not an object' };
   const event = withOptional(
-    { host: 'copilot', kind: 'pre-tool', eventName: 'preToolUse', toolName },
+    { host: 'copilot', kind: 'pre-tool', eventName: 'preToolUse' },
     { cwd: str(input.cwd) },
   );
-  return shellCommand(
-    event,
-    Object.hasOwn(copilotShells, toolName) ? copilotShells[toolName] : undefined,
-    args,
-  );
+  return toolCall(event, toolName, args);
 }
 
 function cursor(input: Record<string, unknown>): ParsedEvent {
-  const eventName = str(input.hook_event_name) ?? 'beforeShellExecution';
+  const eventName =
+    str(input.hook_event_name) ?? (typeof input.command === 'string' ? 'beforeShellExecution' : '');
+  if (eventName === '') return { ok: false, reason: 'hook_event_name is missing' };
   const roots = Array.isArray(input.workspace_roots) ? input.workspace_roots : [];
   const event = withOptional(
-    { host: 'cursor', kind: 'other', eventName },
+    { host: 'cursor', kind: 'pre-tool', eventName },
     { sessionId: str(input.conversation_id), cwd: str(input.cwd) ?? str(roots[0]) },
   );
-  if (eventName !== 'beforeShellExecution') return { ok: true, event };
-  return shellCommand({ ...event, kind: 'pre-tool', toolName: 'shell' }, 'bash', input);
+  switch (eventName) {
+    case 'beforeShellExecution':
+      return toolCall(event, 'Shell', { command: input.command });
+    case 'beforeReadFile':
+      return toolCall(event, 'Read', { file_path: input.file_path });
+    case 'beforeMCPExecution': {
+      const name = str(input.tool_name);
+      if (name === undefined) return { ok: false, reason: 'tool_name is missing' };
+      return toolCall(event, `mcp__${name}`, input.tool_input);
+    }
+    case 'preToolUse': {
+      const name = str(input.tool_name);
+      if (name === undefined) return { ok: false, reason: 'tool_name is missing' };
+      return toolCall(event, name, input.tool_input);
+    }
+    default:
+      return otherEvent({ ...event, kind: 'other' });
+  }
 }
 
 function cline(input: Record<string, unknown>): ParsedEvent {
@@ -211,14 +356,34 @@ function cline(input: Record<string, unknown>): ParsedEvent {
     { host: 'cline', kind: 'other', eventName },
     { sessionId: str(input.taskId), cwd: str(roots[0]) },
   );
-  if (eventName !== 'PreToolUse') return { ok: true, event };
-  const call = input.preToolUse;
-  if (!isObject(call)) return { ok: false, reason: 'preToolUse is missing' };
-  const toolName = str(call.toolName);
-  if (toolName === undefined) return { ok: false, reason: 'preToolUse.toolName is missing' };
-  return shellCommand(
-    { ...event, kind: 'pre-tool', toolName },
-    toolName === 'execute_command' ? 'bash' : undefined,
-    call.parameters,
-  );
+  if (eventName !== 'PreToolUse' && eventName !== 'tool_call') return otherEvent(event);
+  // Cline CLI 3.x sends the raw input in `tool_call` and a copy with every value turned into a
+  // string in `preToolUse.parameters`; the VS Code extension sends `preToolUse` only.
+  const raw = isObject(input.tool_call) ? input.tool_call : undefined;
+  const call = isObject(input.preToolUse) ? input.preToolUse : undefined;
+  const toolName = str(raw?.name) ?? str(call?.toolName);
+  if (toolName === undefined) return { ok: false, reason: 'the tool name is missing' };
+  const toolInput = raw !== undefined && 'input' in raw ? raw.input : call?.parameters;
+  if (toolInput === undefined) return { ok: false, reason: 'the tool input is missing' };
+  if (toolName === 'use_mcp_tool' && isObject(toolInput))
+    return toolCall(
+      { ...event, kind: 'pre-tool' },
+      `mcp__${String(toolInput.server_name)}__${String(toolInput.tool_name)}`,
+      toolInput,
+    );
+  return toolCall({ ...event, kind: 'pre-tool' }, toolName, toolInput, clineCommands);
+}
+
+/** `run_commands` input; in `preToolUse.parameters` its list arrives as a JSON string. */
+function clineCommands(toolInput: unknown): unknown {
+  if (!isObject(toolInput)) return toolInput;
+  if (!('commands' in toolInput)) return toolInput.command ?? toolInput.cmd;
+  const commands = toolInput.commands;
+  if (typeof commands !== 'string') return commands;
+  try {
+    return JSON.parse(commands);
+  } catch {
+    // A plain command string.
+    return commands;
+  }
 }

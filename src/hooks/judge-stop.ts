@@ -27,8 +27,10 @@ export function judgeStopEvent(event: HookEvent, policy: HookPolicy): HookJudgem
   if (typeof text !== 'string' || context === undefined)
     return done(HookCodes.turnComplete, 'no final message to judge');
   if (context.limit <= 0) return done(HookCodes.turnComplete, 'the Stop hook is switched off');
-  // Unknown tool calls count as action: the hook would rather miss a stall than nag work.
-  const toolCalls = context.toolCalls ?? 1;
+  // The stop event carries the final message itself: when the transcript could not say how
+  // many tools ran, the message is judged on its own (no action seen) rather than silently
+  // counted as acted. The retry budget still bounds a wrong nag.
+  const toolCalls = context.toolCalls ?? 0;
   const turn: TurnSummary = {
     text,
     hasThinking: false,

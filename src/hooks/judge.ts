@@ -1,11 +1,17 @@
 import { type HookAnswer, judgeWith } from './core.js';
+import type { HookEvent } from './event.js';
 import type { HookHost } from './hosts.js';
 import { judgeStopEvent } from './judge-stop.js';
 import { judgeToolEvent } from './judge-tool.js';
+import { judgeWrite } from './judge-write.js';
 import type { HookPolicy } from './policy.js';
 import { judgeSessionStart } from './reanchor.js';
 
-const judges = { tool: judgeToolEvent, stop: judgeStopEvent, sessionStart: judgeSessionStart };
+const judges = {
+  tool: (event: HookEvent, policy: HookPolicy) => judgeToolEvent(event, policy, judgeWrite),
+  stop: judgeStopEvent,
+  sessionStart: judgeSessionStart,
+};
 
 /**
  * Answers one coding-agent hook call: the input document in, the host's exact output document

@@ -23,7 +23,8 @@ import {
 import { errorAnswer, type HookAnswer, judgeWith } from './core.js';
 import { parseHookEvent } from './event.js';
 import { detectHost, type HookHost, isHookHost } from './hosts.js';
-import { judgeToolEvent } from './judge-tool.js';
+import { judgeToolEvent, rowOf } from './judge-tool.js';
+import type { WriteJudge } from './judge-write.js';
 import type { HookPolicy } from './policy.js';
 import { judgeSessionStart } from './reanchor.js';
 import { transcriptFacts } from './transcript.js';
@@ -40,10 +41,12 @@ export interface HookIo {
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   now: () => Date;
+  /** The hook script as the host ran it (symlinks kept): where it is installed. */
+  scriptPath?: string;
 }
 
 const usage =
-  'usage: planfirst hook <claude|codex|copilot|gemini|cursor|cline|auto> [<event>]\n       planfirst hook install|uninstall <host> [--project|--user] [--dry-run]\n';
+  'usage: planfirst hook <claude|codex|copilot|gemini|cursor|cline|auto> [<event>]\n       planfirst hook install|uninstall <host> [--project|--user] [--dry-run]\n       planfirst hook doctor <host> [--bypass-hook-trust]\n';
 
 /** `planfirst hook …`: the arguments after `hook`; returns the exit status. */
 export async function runHookCommand(argv: readonly string[], io: HookIo): Promise<number> {
@@ -51,6 +54,10 @@ export async function runHookCommand(argv: readonly string[], io: HookIo): Promi
   if (first === 'install' || first === 'uninstall') {
     const { runInstallCommand } = await import('./install-command.js');
     return runInstallCommand(first, rest, io);
+  }
+  if (first === 'doctor') {
+    const { runDoctorCommand } = await import('./doctor.js');
+    return runDoctorCommand(rest, io);
   }
   if (first === undefined || first === '--help' || first === '-h') {
     io.stderr(usage);
@@ -114,7 +121,7 @@ async function judgeInput(
   config: HookConfig | undefined,
   io: HookIo,
 ): Promise<HookAnswer> {
-  const policy = buildPolicy(config);
+  const policy = buildPolicy(config, project);
   const resolved = host === 'auto' ? detectHost(input) : host;
   const parsed = resolved === undefined ? undefined : parseHookEvent(resolved, input);
   const event = parsed?.ok === true ? parsed.event : undefined;
@@ -126,9 +133,17 @@ async function judgeInput(
   }
   if (event?.kind === 'session-start' && event.source === 'compact')
     readPlan(project, config, policy);
+  // The plan-file rules load only for a write tool in plan mode.
+  let judgeWrite: WriteJudge | undefined;
+  if (
+    policy.planMode === true &&
+    (event?.kind === 'pre-tool' || event?.kind === 'permission') &&
+    rowOf(event, policy)?.class === 'write'
+  )
+    judgeWrite = (await import('./judge-write.js')).judgeWrite;
   return judgeWith(
     {
-      tool: judgeToolEvent,
+      tool: (e, p) => judgeToolEvent(e, p, judgeWrite),
       sessionStart: judgeSessionStart,
       stop: () => {
         throw new Error('the stop judge is not loaded');
@@ -183,13 +198,23 @@ function withEventName(input: unknown, host: HookHost | 'auto', eventArg?: strin
   return { ...input, [field]: eventArg };
 }
 
-function projectDir(input: unknown, io: HookIo): string {
-  const env = io.env.CLAUDE_PROJECT_DIR ?? io.env.GEMINI_PROJECT_DIR;
-  if (env) return env;
-  const doc = (input ?? {}) as Record<string, unknown>;
+/**
+ * The project whose `.planfirst/hook.json` applies, from roots the model cannot move: the
+ * project directory the host puts in the environment, the workspace roots it reports, the
+ * project the hook is installed in (`<project>/node_modules/planfirst/dist/`), and last the
+ * directory the host started the hook in. Never the event's `cwd`, which a `cd` changes.
+ */
+export function projectDir(input: unknown, io: HookIo): string {
+  for (const name of ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR']) {
+    const dir = io.env[name];
+    if (dir !== undefined && isAbsolute(dir)) return dir;
+  }
+  const doc = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const roots = doc.workspace_roots ?? doc.workspaceRoots;
-  const candidates = [doc.cwd, Array.isArray(roots) ? roots[0] : undefined];
-  for (const c of candidates) if (typeof c === 'string' && isAbsolute(c)) return c;
+  const root = Array.isArray(roots) ? roots[0] : undefined;
+  if (typeof root === 'string' && isAbsolute(root)) return root;
+  const installed = io.scriptPath?.match(/^(.*)\/node_modules\/planfirst\/dist\/[^/]+$/)?.[1];
+  if (installed !== undefined && installed !== '') return installed;
   return io.cwd;
 }
 
@@ -214,12 +239,14 @@ function readConfig(project: string): HookConfig | undefined {
   return parseHookConfig(doc);
 }
 
-function buildPolicy(config: HookConfig | undefined): HookPolicy {
+function buildPolicy(config: HookConfig | undefined, project: string): HookPolicy {
   if (config === undefined) return {};
   const shellPolicy = shellPolicyOf(config);
   return {
     planMode: config.planMode,
     approveBeforeTool: config.approveBeforeTool,
+    readOnlyTools: config.readOnlyTools,
+    planFile: { path: config.planFile, projectDir: project },
     ...(shellPolicy === undefined ? {} : { shellPolicy }),
   };
 }
@@ -256,7 +283,7 @@ function stopContext(
       const saved = JSON.parse(readFileSync(stateFile(event.sessionId, io), 'utf8')) as {
         attempts?: unknown;
       };
-      attempts = typeof saved.attempts === 'number' ? saved.attempts : undefined;
+      attempts = validAttempts(saved.attempts);
     } catch {
       attempts = event.stopHookActive === true ? undefined : 0;
     }
@@ -271,6 +298,16 @@ function stopContext(
     userPrompt: facts.userPrompt,
     ...(facts.toolCalls === undefined ? {} : { toolCalls: facts.toolCalls }),
   };
+}
+
+/**
+ * A retry count read from disk is input like any other: a whole number from 0 to the largest
+ * limit the settings allow. Anything else is unknown, which never blocks a continued stop.
+ */
+export function validAttempts(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10
+    ? value
+    : undefined;
 }
 
 function readTail(path: string, max: number): string {
@@ -347,5 +384,6 @@ export function nodeHookIo(): HookIo {
     env: process.env,
     cwd: process.cwd(),
     now: () => new Date(),
+    ...(process.argv[1] === undefined ? {} : { scriptPath: process.argv[1] }),
   };
 }

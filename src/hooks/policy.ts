@@ -14,6 +14,13 @@ export interface HookPolicy {
    * user's own ask rules. Claude Code and Codex approve from PermissionRequest regardless.
    */
   approveBeforeTool?: boolean;
+  /** Tools besides each host's table that only read (`.planfirst/hook.json` readOnlyTools). */
+  readOnlyTools?: readonly string[];
+  /**
+   * Plan mode: the one file write tools may write (`path` relative to `projectDir`), judged
+   * by the core's plan-file rules.
+   */
+  planFile?: { path: string; projectDir: string };
   /** The user's overlay of the analyzer's program table (validated by `parseHookConfig`). */
   shellPolicy?: ShellPolicy;
   /** Stop: the incomplete-turn context of this session. */
@@ -32,7 +39,7 @@ export interface HookStopContext {
   limit: number;
   /** The user's last prompt (from the transcript or the input), null when unknown. */
   userPrompt: string | null;
-  /** Tool calls since that prompt; unknown counts as some, which never draws a retry. */
+  /** Tool calls since that prompt; unknown: the final message is judged on its own. */
   toolCalls?: number;
 }
 

@@ -57,6 +57,28 @@ export const shellOptionsSchema = lazy((z) =>
       .describe(
         "Opt-in classes of trusted non-read-only programs, off by default: 'network-read' allows gh view/list and gh api GET.",
       ),
+    hostShell: oneOf(['posix', 'cmd', 'powershell'])
+      .default('posix')
+      .describe(
+        "The shell the host runs commands with: verdicts cover POSIX shells; under 'cmd' or 'powershell' every command is refused (unsupported_shell).",
+      ),
+    githubHosts: z
+      .array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+            {
+              error: 'expected a lower-case host name like github.example.com',
+            },
+          )
+          .max(253),
+      )
+      .min(1)
+      .optional()
+      .describe(
+        "The GitHub hosts the 'network-read' class lets gh reach (default github.com); add a GitHub Enterprise Server host here.",
+      ),
   }),
 );
 

@@ -19,7 +19,7 @@ let networkRead: ProgramTable | undefined;
 export const shellPolicyClasses: Readonly<Record<ShellPolicyClass, ShellPolicyClassInfo>> = {
   'network-read': {
     trusts:
-      "read-only queries to GitHub through the host's gh login: pr/issue/repo/release/run/workflow view and list, pr diff/checks/status, search, and `gh api` GET requests to REST paths (no fields, --input, --cache, graphql or other hosts' URLs; no --web or --watch). It trusts the host's gh configuration (hosts, aliases) and lets the queries reveal to GitHub what is being read; hardenedShellEnv turns off gh's update check and prompts.",
+      "read-only queries to GitHub through the host's gh login: pr/issue/repo/release/run/workflow view and list, pr diff/checks/status, search, and `gh api` GET requests to REST paths (no fields, --input, --cache, graphql or URLs; no --web or --watch), only on the configured GitHub hosts (githubHosts, default github.com: -R HOST/OWNER/REPO, URL operands and --hostname naming another host are refused). It trusts the host's gh configuration (hosts, aliases) and lets the queries reveal to GitHub what is being read; hardenedShellEnv turns off gh's update check and prompts.",
     // A getter: gh's rule is built when a policy first enables the class, not on load.
     get programs() {
       networkRead ??= { gh: buildGhRule() };

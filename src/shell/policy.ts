@@ -6,6 +6,7 @@ import {
 } from './policy-class-names.js';
 import { shellPolicyClasses } from './policy-classes.js';
 import { checkProgramSpec } from './program-spec-check.js';
+import { buildGhRule } from './rules/gh.js';
 import type { Hazard, ProgramRule } from './spec.js';
 
 // A host's changes to the program table. The parser and its limits are not configurable: a
@@ -48,7 +49,24 @@ export interface ShellPolicy {
    * `removePrograms` still win over a class.
    */
   policyClasses?: readonly ShellPolicyClass[];
+  /**
+   * The GitHub hosts the `network-read` class lets gh reach (`-R HOST/OWNER/REPO`, URLs,
+   * `gh api --hostname`): lower-case host names. Default `['github.com']`; list a GitHub
+   * Enterprise Server host here (with github.com if that is used too).
+   */
+  githubHosts?: readonly string[] | undefined;
+  /**
+   * The shell the host runs commands with. Verdicts cover POSIX shells (bash, zsh, dash,
+   * busybox sh; the default `'posix'`). Under `'cmd'` (cmd.exe) or `'powershell'` quoting,
+   * `&`, `%VAR%`/`$var` and the programs themselves differ (Windows `sort /O` writes), so every
+   * command is refused with `unsupported_shell`.
+   */
+  hostShell?: HostShell | undefined;
 }
+
+/** The shells a host may declare; only `'posix'` gets verdicts. */
+export const hostShells = ['posix', 'cmd', 'powershell'] as const;
+export type HostShell = (typeof hostShells)[number];
 
 /** The policy with every program as a ProgramRule. */
 export interface ResolvedShellPolicy {
@@ -56,6 +74,7 @@ export interface ResolvedShellPolicy {
   removed: ReadonlySet<string>;
   /** The enabled policy classes (their programs are already in `programs`). */
   classes: ReadonlySet<ShellPolicyClass>;
+  hostShell: HostShell;
 }
 
 function isRule(value: unknown): value is ProgramRule {
@@ -63,8 +82,22 @@ function isRule(value: unknown): value is ProgramRule {
   return kind === 'spec' || kind === 'custom';
 }
 
+/** A DNS host name: lower-case labels of letters, digits and inner hyphens, at least one dot. */
+export function isHostName(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= 253 &&
+    /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(value)
+  );
+}
+
 const cache = new WeakMap<object, ResolvedShellPolicy>();
-const empty: ResolvedShellPolicy = { programs: new Map(), removed: new Set(), classes: new Set() };
+const empty: ResolvedShellPolicy = {
+  programs: new Map(),
+  removed: new Set(),
+  classes: new Set(),
+  hostShell: 'posix',
+};
 
 /**
  * Validates a host policy once (cached per object). A bad data spec is a programmer error:
@@ -88,10 +121,39 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
             ],
       )
     : [{ path: 'policyClasses', message: 'expected an array of policy class names' }];
-  if (unknown.length > 0) throw new OptionsError(unknown);
+  const hosts = policy.githubHosts;
+  const badHosts =
+    hosts === undefined
+      ? []
+      : Array.isArray(hosts) && hosts.length > 0
+        ? hosts.flatMap((host, i) =>
+            isHostName(host)
+              ? []
+              : [
+                  {
+                    path: `githubHosts.${i}`,
+                    message: `expected a lower-case host name like github.example.com, got ${JSON.stringify(host)}`,
+                  },
+                ],
+          )
+        : [{ path: 'githubHosts', message: 'expected a non-empty array of host names' }];
+  const hostShell = policy.hostShell ?? 'posix';
+  const badShell = (hostShells as readonly unknown[]).includes(hostShell)
+    ? []
+    : [
+        {
+          path: 'hostShell',
+          message: `unknown host shell ${JSON.stringify(hostShell)}; known: ${hostShells.join(', ')}`,
+        },
+      ];
+  const issues = [...unknown, ...badHosts, ...badShell];
+  if (issues.length > 0) throw new OptionsError(issues);
   for (const name of classes)
     for (const [program, rule] of Object.entries(shellPolicyClasses[name].programs))
       programs.set(program, rule);
+  // gh's rule confines it to the configured hosts; the shared rule is github.com's.
+  if (hosts !== undefined && classes.includes('network-read'))
+    programs.set('gh', buildGhRule([...hosts]));
   for (const [name, value] of Object.entries(policy.programs ?? {})) {
     if (isRule(value)) programs.set(name, value);
     else {
@@ -107,6 +169,7 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
     programs,
     removed: new Set(policy.removePrograms ?? []),
     classes: new Set<ShellPolicyClass>(classes),
+    hostShell,
   };
   cache.set(policy, resolved);
   return resolved;

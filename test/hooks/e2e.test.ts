@@ -32,7 +32,7 @@ const neutral: Record<string, string> = {
 describe('planfirst hook <host>, built, as each host runs it', () => {
   it.each(hosts)('%s: plan mode denies `ls && rm -rf build`', async (host, input) => {
     const dir = tempProject({ planMode: true });
-    const run = await runHookCli([host], from(dir, input('ls && rm -rf build')));
+    const run = await runHookCli([host], from(dir, input('ls && rm -rf build')), { cwd: dir });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/deny|"cancel":true/);
     expect(run.stdout).toContain('not provably read-only');
@@ -40,21 +40,25 @@ describe('planfirst hook <host>, built, as each host runs it', () => {
 
   it.each(hosts)('%s: outside plan mode, not read-only is neutral', async (host, input) => {
     const dir = tempProject();
-    const run = await runHookCli([host], from(dir, input('git diff --output=/tmp/x')));
+    const run = await runHookCli([host], from(dir, input('git diff --output=/tmp/x')), {
+      cwd: dir,
+    });
     expect([run.status, run.stdout]).toEqual([0, neutral[host]]);
   });
 
   it('Codex neutral is byte-for-byte {}', async () => {
     const dir = tempProject();
     for (const command of ['git log -3', 'rm -rf build', 'sort -o out in'])
-      expect((await runHookCli(['codex'], from(dir, f.codexPreToolUse(command)))).stdout).toBe(
-        '{}',
-      );
+      expect(
+        (await runHookCli(['codex'], from(dir, f.codexPreToolUse(command)), { cwd: dir })).stdout,
+      ).toBe('{}');
   });
 
   it('auto-detects the host and answers in its format', async () => {
     const dir = tempProject({ planMode: true });
-    const run = await runHookCli(['auto'], from(dir, f.clinePreToolUse('base64 -d a > b')));
+    const run = await runHookCli(['auto'], from(dir, f.clinePreToolUse('base64 -d a > b')), {
+      cwd: dir,
+    });
     expect(JSON.parse(run.stdout).cancel).toBe(true);
   });
 
@@ -79,11 +83,12 @@ describe('fail closed in plan mode, neutral outside', () => {
     expect(run.stderr).toContain('the input is not valid JSON');
   });
 
-  it('malformed input with permission_mode plan blocks with exit 2', async () => {
+  it('malformed input with permission_mode plan is denied as a policy decision', async () => {
     const dir = tempProject();
     const input = { ...f.claudePreToolUse('x', 'plan'), tool_input: { cmd: 'rm -rf /' } };
-    const run = await runHookCli(['claude'], from(dir, input));
-    expect(run.status).toBe(2);
+    const run = await runHookCli(['claude'], from(dir, input), { cwd: dir });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('malformed input outside plan mode is neutral', async () => {
@@ -100,19 +105,27 @@ describe('fail closed in plan mode, neutral outside', () => {
 
   it('an unreadable settings file fails closed', async () => {
     const dir = tempProject(undefined, '{ planMode: tru');
-    const run = await runHookCli(['claude'], from(dir, f.claudePermissionRequest('git log')));
-    expect(run.status).toBe(2);
+    const run = await runHookCli(['claude'], from(dir, f.claudePermissionRequest('git log')), {
+      cwd: dir,
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).hookSpecificOutput.decision.behavior).toBe('deny');
     expect(run.stderr).toContain('.planfirst/hook.json');
   });
 
   it('an internal error (an invalid program spec) blocks in plan mode and is neutral outside', async () => {
     const spec = { readOnlyPrograms: { mytool: { options: { notAnOption: {} } } } };
     const planning = tempProject({ ...spec, planMode: true });
-    const run = await runHookCli(['claude'], from(planning, f.claudePreToolUse('mytool a')));
-    expect(run.status).toBe(2);
+    const run = await runHookCli(['claude'], from(planning, f.claudePreToolUse('mytool a')), {
+      cwd: planning,
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(run.stderr).toContain('internal error');
     const normal = tempProject(spec);
-    const out = await runHookCli(['claude'], from(normal, f.claudePermissionRequest('mytool a')));
+    const out = await runHookCli(['claude'], from(normal, f.claudePermissionRequest('mytool a')), {
+      cwd: normal,
+    });
     expect([out.status, out.stdout]).toEqual([0, '{}']);
   });
 });
@@ -120,25 +133,35 @@ describe('fail closed in plan mode, neutral outside', () => {
 describe('the policy overlay', () => {
   it('adds a read-only program through the library and keeps the parser', async () => {
     const dir = tempProject({ readOnlyPrograms: { mytool: { options: { '-v': {} } } } });
-    const ok = await runHookCli(['claude'], from(dir, f.claudePermissionRequest('mytool -v a')));
+    const ok = await runHookCli(['claude'], from(dir, f.claudePermissionRequest('mytool -v a')), {
+      cwd: dir,
+    });
     expect(JSON.parse(ok.stdout).hookSpecificOutput.decision.behavior).toBe('allow');
     const chained = await runHookCli(
       ['claude'],
       from(dir, f.claudePermissionRequest('mytool a && rm -rf x')),
+      { cwd: dir },
     );
     expect(chained.stdout).toBe('{}');
   });
 
   it('removes a default program', async () => {
     const dir = tempProject({ removePrograms: ['cat'] });
-    const run = await runHookCli(['claude'], from(dir, f.claudePermissionRequest('cat README.md')));
+    const run = await runHookCli(
+      ['claude'],
+      from(dir, f.claudePermissionRequest('cat README.md')),
+      { cwd: dir },
+    );
     expect(run.stdout).toBe('{}');
   });
 
   it('refuses to redefine a shell or a built-in program', async () => {
     const dir = tempProject({ readOnlyPrograms: { bash: {}, git: {} }, planMode: false });
-    const run = await runHookCli(['claude'], from(dir, f.claudePermissionRequest('git log')));
-    expect(run.status).toBe(2);
+    const run = await runHookCli(['claude'], from(dir, f.claudePermissionRequest('git log')), {
+      cwd: dir,
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).hookSpecificOutput.decision.behavior).toBe('deny');
     expect(run.stderr).toContain('readOnlyPrograms.bash');
   });
 });
@@ -219,7 +242,9 @@ describe('SessionStart compact and the audit log', () => {
   it('re-injects .planfirst/plan.md after compaction', async () => {
     const dir = tempProject({ planMode: true });
     writeFileSync(join(dir, '.planfirst', 'plan.md'), '1. Add the flag\n2. Test it');
-    const run = await runHookCli(['claude'], from(dir, f.claudeSessionStart('compact')));
+    const run = await runHookCli(['claude'], from(dir, f.claudeSessionStart('compact')), {
+      cwd: dir,
+    });
     const context = JSON.parse(run.stdout).hookSpecificOutput.additionalContext;
     expect(context).toContain('1. Add the flag\n2. Test it');
     expect(context).toContain('Plan mode is on');
@@ -227,7 +252,7 @@ describe('SessionStart compact and the audit log', () => {
 
   it('writes one JSON line per call when the audit log is on', async () => {
     const dir = tempProject({ audit: true, planMode: true });
-    await runHookCli(['cursor'], from(dir, f.cursorBeforeShell('rm -rf build')));
+    await runHookCli(['cursor'], from(dir, f.cursorBeforeShell('rm -rf build')), { cwd: dir });
     const lines = readFileSync(join(dir, '.planfirst', 'hook-audit.jsonl'), 'utf8')
       .trim()
       .split('\n');
@@ -237,7 +262,7 @@ describe('SessionStart compact and the audit log', () => {
       time: 'string',
       host: 'cursor',
       event: 'beforeShellExecution',
-      tool: 'shell',
+      tool: 'Shell',
       argv: [['rm', '-rf', 'build']],
       verdict: 'deny',
       code: 'not_read_only',
@@ -258,7 +283,7 @@ describe('errors never block a stop, and say what failed', () => {
     '%s with an unreadable settings file lets the agent stop',
     async (_l, host, input) => {
       const dir = tempProject(undefined, '{ planMode: tru');
-      const run = await runHookCli([host], from(dir, input));
+      const run = await runHookCli([host], from(dir, input), { cwd: dir });
       expect([run.status, run.stdout]).toEqual([0, '{}']);
       expect(run.stderr).toContain('.planfirst/hook.json');
     },
@@ -268,7 +293,7 @@ describe('errors never block a stop, and say what failed', () => {
     '%s with an invalid program spec in plan mode lets the agent stop',
     async (_l, host, input) => {
       const dir = tempProject({ planMode: true, readOnlyPrograms: { t: { options: { x: {} } } } });
-      const run = await runHookCli([host], from(dir, input));
+      const run = await runHookCli([host], from(dir, input), { cwd: dir });
       expect([run.status, run.stdout]).toEqual([0, '{}']);
     },
   );
@@ -277,16 +302,19 @@ describe('errors never block a stop, and say what failed', () => {
     const dir = tempProject(undefined, '{ planMode: tru');
     const log = join(dir, 'audit.jsonl');
     const env = { PLANFIRST_HOOK_AUDIT: log };
-    await runHookCli(['claude'], from(dir, f.claudePreToolUse('ls')), { env });
+    await runHookCli(['claude'], from(dir, f.claudePreToolUse('ls')), { env, cwd: dir });
     const normal = tempProject();
     await runHookCli(['claude'], 'not json', { cwd: normal, env });
-    await runHookCli(['claude'], from(normal, { hook_event_name: 'PreToolUse' }), { env });
+    await runHookCli(['claude'], from(normal, { hook_event_name: 'PreToolUse' }), {
+      env,
+      cwd: normal,
+    });
     const codes = readFileSync(log, 'utf8')
       .trim()
       .split('\n')
       .map((l) => [JSON.parse(l).code, JSON.parse(l).verdict, JSON.parse(l).exitCode]);
     expect(codes).toEqual([
-      ['invalid_hook_config', 'deny', 2],
+      ['invalid_hook_config', 'deny', 0],
       ['malformed_input', 'neutral', 0],
       ['malformed_input', 'neutral', 0],
     ]);

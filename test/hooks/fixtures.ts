@@ -1,3 +1,5 @@
+import type { HookHost } from '../../src/index.js';
+
 // Real-shaped input documents of each host, built the way each host documents them.
 
 export const claudePreToolUse = (command: string, permissionMode = 'default') => ({
@@ -124,3 +126,50 @@ export const clinePreToolUse = (command: string, toolName = 'execute_command') =
   userId: 'u-1',
   preToolUse: { toolName, parameters: { command, requires_approval: 'false' } },
 });
+
+/**
+ * Cline CLI 3.x (`cline` from npm): event `tool_call`, the raw input in `tool_call.input` and a
+ * copy whose values are strings (lists as JSON) in `preToolUse.parameters`.
+ */
+export const clineToolCall = (
+  name: string,
+  input: unknown,
+  parameters: Record<string, string> = {},
+) => ({
+  clineVersion: '',
+  timestamp: '2026-12-03T21:00:00.000Z',
+  taskId: 'task-1',
+  workspaceRoots: ['/home/u/project'],
+  userId: 'u',
+  agent_id: 'agent-1',
+  parent_agent_id: null,
+  hookName: 'tool_call',
+  iteration: 1,
+  tool_call: { id: 'call-1', name, input },
+  preToolUse: { toolName: name, parameters },
+});
+
+/** One pre-tool document per host for a tool name and input. */
+export const toolDoc = (host: HookHost, tool: string, input: Record<string, unknown>) => {
+  switch (host) {
+    case 'claude':
+      return { ...claudePreToolUse('x'), tool_name: tool, tool_input: input };
+    case 'codex':
+      return { ...codexPreToolUse('x'), tool_name: tool, tool_input: input };
+    case 'gemini':
+      return { ...geminiBeforeTool('x'), tool_name: tool, tool_input: input };
+    case 'copilot':
+      return { ...copilotPreToolUse('x'), toolName: tool, toolArgs: JSON.stringify(input) };
+    case 'cursor':
+      return {
+        conversation_id: 'conv-1',
+        hook_event_name: 'preToolUse',
+        workspace_roots: ['/home/u/project'],
+        cwd: '/home/u/project',
+        tool_name: tool,
+        tool_input: input,
+      };
+    case 'cline':
+      return clineToolCall(tool, input);
+  }
+};

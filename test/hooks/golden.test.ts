@@ -295,12 +295,22 @@ describe('host detection from the input shape', () => {
 });
 
 describe('malformed input and errors', () => {
-  it('plan mode: a Bash call without a command blocks with exit 2', () => {
+  it('plan mode: a Bash call without a command is denied as a policy decision (exit 0)', () => {
     const input = { ...f.claudePreToolUse('x', 'plan'), tool_input: {} };
     const a = judgeHookEvent('claude', input);
-    expect(a.exitCode).toBe(2);
-    expect(a.stdout).toBe('');
-    expect(a.stderr).toContain('planfirst plan mode blocks what it cannot judge');
+    expect(a.exitCode).toBe(0);
+    const out = JSON.parse(a.stdout).hookSpecificOutput;
+    expect(out.permissionDecision).toBe('deny');
+    expect(out.permissionDecisionReason).toContain(
+      'planfirst plan mode blocks what it cannot judge',
+    );
+  });
+
+  it('plan mode: an event of unknown kind blocks with exit 2', () => {
+    const a = judgeHookEvent('claude', { hook_event_name: 'Brand new' }, { planMode: true });
+    expect([a.exitCode, a.stdout, a.judgement.verdict]).toEqual([2, '', 'deny']);
+    const off = judgeHookEvent('claude', { hook_event_name: 'Brand new' });
+    expect([off.exitCode, off.stdout, off.judgement.verdict]).toEqual([0, '{}', 'neutral']);
   });
 
   it('outside plan mode: malformed input is neutral', () => {
@@ -328,6 +338,7 @@ describe('malformed input and errors', () => {
     const a = judgeHookEvent('claude', f.claudePermissionRequest('mytool x'), bad);
     expect([a.exitCode, a.stdout, a.judgement.code]).toEqual([0, '{}', HookCodes.internalError]);
     const p = judgeHookEvent('claude', f.claudePermissionRequest('mytool x', 'plan'), bad);
-    expect(p.exitCode).toBe(2);
+    expect(p.exitCode).toBe(0);
+    expect(JSON.parse(p.stdout).hookSpecificOutput.decision.behavior).toBe('deny');
   });
 });

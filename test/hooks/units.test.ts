@@ -63,6 +63,7 @@ describe('parseHookConfig', () => {
       planMode: false,
       approveBeforeTool: false,
       readOnlyPrograms: {},
+      readOnlyTools: [],
       removePrograms: [],
       planFile: '.planfirst/plan.md',
       audit: false,
@@ -110,12 +111,12 @@ describe('Stop edge cases', () => {
     expect(stop(false, { limit: 0, attempts: 0 }).stdout).toBe('{}');
   });
 
-  it('a turn that called tools is not nagged; unknown tool calls count as some', () => {
+  it('a turn that called tools is not nagged; with tool calls unknown the message is judged', () => {
     expect(stop(false, { toolCalls: 2, attempts: 0 }).stdout).toBe('{}');
     const unknown = judgeHookEvent('claude', f.claudeStop(narration), {
       stop: { limit: 3, userPrompt: 'Refactor the module', attempts: 0 },
     });
-    expect(unknown.stdout).toBe('{}');
+    expect(JSON.parse(unknown.stdout).decision).toBe('block');
   });
 
   it('chit-chat is never nagged', () => {

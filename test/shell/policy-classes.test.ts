@@ -178,3 +178,117 @@ describe('validation', () => {
     ).toEqual(['network-read']);
   });
 });
+
+describe('network-read reaches only the configured GitHub hosts', () => {
+  const ghes = { ...networkRead, githubHosts: ['github.com', 'ghe.example.com'] } as const;
+
+  it.each([
+    'gh pr list -R owner/repo',
+    'gh pr list -R github.com/owner/repo',
+    'gh pr list -R GitHub.com/owner/repo',
+    'gh repo view owner/repo',
+    'gh repo view repo',
+    'gh repo view github.com/owner/repo',
+    'gh repo view https://github.com/owner/repo',
+    'gh pr view https://github.com/owner/repo/pull/12',
+    'gh issue view https://github.com/owner/repo/issues/3',
+    'gh pr view feature/login',
+    'gh pr view owner:branch',
+    'gh api --hostname github.com repos/o/r',
+    'gh search issues x --repo owner/repo',
+  ])('allows %s', (command) => {
+    expect(analyzeShellCommand(command, networkRead).code).toBe('read_only');
+  });
+
+  const hostForms = (host: string) => [
+    `gh pr list -R ${host}/owner/repo`,
+    `gh pr list --repo=${host}/owner/repo`,
+    `gh issue view 3 -R${host}/o/r`,
+    `gh repo view ${host}/owner/repo`,
+    `gh repo view https://${host}/owner/repo`,
+    `gh repo view git@${host}:owner/repo`,
+    `gh repo view ssh://git@${host}/owner/repo`,
+    `gh pr view https://${host}/o/r/pull/1`,
+    `gh pr diff http://${host}/o/r/pull/1`,
+    `gh pr checks HTTPS://${host}/o/r/pull/1`,
+    `gh issue view https://${host}/o/r/issues/1`,
+    `gh run view https://${host}/o/r/actions/runs/1`,
+    `gh api --hostname ${host} repos/o/r`,
+    `gh api --hostname=${host} repos/o/r`,
+    `gh search issues x -R ${host}/o/r`,
+    `gh repo list ${host}/owner`,
+    `gh pr list -R https://${host}/owner/repo`,
+  ];
+
+  it('property: every place gh takes a host refuses any other host', () => {
+    const label = fc.stringMatching(/^[a-z0-9]{1,8}$/);
+    const host = fc.oneof(
+      fc.constantFrom(
+        '127.0.0.1',
+        'localhost',
+        'evil.example',
+        'github.com.evil.example',
+        'ghe.example.com',
+      ),
+      fc.tuple(label, label).map(([a, b]) => `${a}.${b}`),
+    );
+    fc.assert(
+      fc.property(host, fc.nat(16), (name, index) => {
+        const command = hostForms(name)[index] as string;
+        expect(analyzeShellCommand(command, networkRead).readOnly).toBe(false);
+      }),
+      { seed: 24, numRuns: 400 },
+    );
+  });
+
+  it('a listed GitHub Enterprise Server host is allowed, other hosts still are not', () => {
+    for (const command of hostForms('ghe.example.com')
+      .slice(0, 5)
+      .concat(hostForms('ghe.example.com').slice(7, 9)))
+      if (!command.includes('git@') && !command.includes('ssh://'))
+        expect(analyzeShellCommand(command, ghes).code, command).toBe('read_only');
+    expect(analyzeShellCommand('gh api --hostname ghe.example.com repos/o/r', ghes).code).toBe(
+      'read_only',
+    );
+    for (const command of hostForms('evil.example'))
+      expect(analyzeShellCommand(command, ghes).readOnly, command).toBe(false);
+    // Without github.com in the list, github.com is not reachable by name either.
+    const only = { ...networkRead, githubHosts: ['ghe.example.com'] } as const;
+    expect(analyzeShellCommand('gh pr list -R github.com/o/r', only).code).toBe('option_network');
+  });
+
+  it('GH_HOST and GH_REPO prefixes are refused', () => {
+    for (const command of [
+      'GH_HOST=evil.example gh api repos/o/r',
+      'env GH_HOST=evil.example gh pr list',
+      'GH_REPO=evil.example/o/r gh pr list',
+    ])
+      expect(analyzeShellCommand(command, networkRead).readOnly).toBe(false);
+  });
+
+  it('githubHosts is validated: a typed error with the path', () => {
+    for (const bad of [
+      [],
+      ['GitHub.com'],
+      ['github.com:8443'],
+      ['https://ghe.example.com'],
+      ['localhost'],
+      [3],
+    ]) {
+      expect(() =>
+        analyzeShellCommand('ls', { ...networkRead, githubHosts: bad as never }),
+      ).toThrow(OptionsError);
+    }
+    try {
+      analyzeShellCommand('ls', { githubHosts: ['github.com', 'evil/x'] });
+    } catch (error) {
+      expect((error as OptionsError).issues[0]?.path).toBe('githubHosts.1');
+    }
+    expect(() => resolveOptions({ shell: { githubHosts: ['Ghe.example.com'] } })).toThrow(
+      OptionsError,
+    );
+    expect(
+      resolveOptions({ shell: { githubHosts: ['ghe.example.com'] } }).shell.githubHosts,
+    ).toEqual(['ghe.example.com']);
+  });
+});

@@ -1,6 +1,6 @@
 import { ShellCodes } from '../codes.js';
 import { judgeRule } from '../option-engine.js';
-import type { OptionSpec, ProgramRule, ProgramSpec, RuleResult } from '../spec.js';
+import type { Block, OptionSpec, ProgramRule, ProgramSpec, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
 import { options } from './options.js';
 import { blocked } from './results.js';
@@ -11,14 +11,73 @@ import { blocked } from './results.js';
 // accepts bundled short flags, so abbreviations are off. A flag whose arity we might get wrong
 // is listed as a flag: the engine then judges the next word itself (stricter, never looser).
 // Refused everywhere: --web (starts a browser), --watch and --interval (loop until stopped).
+// Every host gh could be pointed at (`-R HOST/OWNER/REPO`, a URL operand, `gh repo view
+// HOST/OWNER/REPO`, `gh api --hostname`) must be one of the configured GitHub hosts: a host
+// name or path can carry data out, and a listener there gets the token's TLS connection.
+
+/** The GitHub hosts gh may reach when a policy names none. */
+export const defaultGithubHosts: readonly string[] = Object.freeze(['github.com']);
 
 /**
  * Builds the gh rule (used only by the network-read policy class).
  * Called once, on the first lookup of one of its programs, so loading the module builds nothing.
  */
-export function buildGhRule(): ProgramRule {
+export function buildGhRule(hosts: readonly string[] = defaultGithubHosts): ProgramRule {
+  const hostList = hosts.join(', ');
+  const segment = /^[A-Za-z0-9_.-]+$/;
+  const allowedHost = (host: string) => hosts.includes(host.toLowerCase());
+
+  function offHost(what: string): Block {
+    return {
+      code: ShellCodes.optionNetwork,
+      reason: `${what} can reach a host other than the configured GitHub host (${hostList}); name the repository as OWNER/REPO`,
+    };
+  }
+
+  /** `OWNER/REPO` or `HOST/OWNER/REPO` on an allowed host (no URL, no `git@host:` form). */
+  function repoName(value: string): boolean {
+    const parts = value.split('/');
+    if (!parts.every((part) => segment.test(part))) return false;
+    return parts.length === 2 || (parts.length === 3 && allowedHost(parts[0] as string));
+  }
+
+  /** An `http(s)://HOST/…` URL names its host; anything else scheme-like is refused. */
+  function urlOnAllowedHost(value: string): boolean {
+    const match = /^https?:\/\/([A-Za-z0-9.-]+)(?:\/[A-Za-z0-9_./#-]*)?$/i.exec(value);
+    return match !== null && allowedHost(match[1] as string);
+  }
+
+  const looksLikeUrl = (value: string) => value.includes('://') || /^https?:/i.test(value);
+
+  function checkRepoOption(value: ShellWord): Block | undefined {
+    return repoName(value.value) ? undefined : offHost(`\`-R ${value.value}\``);
+  }
+
+  /** Operands of view/diff/checks: numbers, branches, names, or a URL on an allowed host. */
+  function checkOperands(parsed: { operands: readonly ShellWord[] }): RuleResult {
+    for (const operand of parsed.operands)
+      if (looksLikeUrl(operand.value) && !urlOnAllowedHost(operand.value))
+        return { kind: 'block', ...offHost(`\`${operand.value}\``) };
+    return { kind: 'ok' };
+  }
+
+  /** `gh repo view [NAME|OWNER/REPO|HOST/OWNER/REPO|URL]`. */
+  function checkRepoOperand(parsed: { operands: readonly ShellWord[] }): RuleResult {
+    const operand = parsed.operands[0]?.value;
+    if (operand === undefined || segment.test(operand)) return { kind: 'ok' };
+    if (repoName(operand) || urlOnAllowedHost(operand)) return { kind: 'ok' };
+    return { kind: 'block', ...offHost(`\`gh repo view ${operand}\``) };
+  }
+
+  /** `gh repo list [OWNER]`: an owner name only. */
+  function checkOwnerOperand(parsed: { operands: readonly ShellWord[] }): RuleResult {
+    const operand = parsed.operands[0]?.value;
+    if (operand === undefined || segment.test(operand)) return { kind: 'ok' };
+    return { kind: 'block', ...offHost(`\`gh repo list ${operand}\``) };
+  }
+
   /** `-R/--repo`, inherited by every repository command. */
-  const repo = { '-R --repo': 'required' } as const;
+  const repo = { '-R --repo': { value: 'required', check: checkRepoOption } } as const;
   /** The JSON output flags of view/list commands (`--jq` runs gojq in process, not a program). */
   const json = {
     '--json': 'required',
@@ -34,12 +93,17 @@ export function buildGhRule(): ProgramRule {
     reason: 'keeps running until the checks finish; run it once without --watch',
   };
 
-  function spec(table: Parameters<typeof options>[0], maxOperands: number): ProgramSpec {
+  function spec(
+    table: Parameters<typeof options>[0],
+    maxOperands: number,
+    check: (parsed: { operands: readonly ShellWord[] }) => RuleResult = checkOperands,
+  ): ProgramSpec {
     return {
       options: options({ ...repo, ...table, '-h --help': 'flag' }),
       abbreviations: false,
       globs: 'never',
       operands: { max: maxOperands },
+      check,
     };
   }
 
@@ -100,7 +164,7 @@ export function buildGhRule(): ProgramRule {
       status: spec(json, 0),
     },
     repo: {
-      view: spec({ ...json, '-b --branch': 'required', '-w --web': web }, 1),
+      view: spec({ ...json, '-b --branch': 'required', '-w --web': web }, 1, checkRepoOperand),
       list: spec(
         {
           ...json,
@@ -114,6 +178,7 @@ export function buildGhRule(): ProgramRule {
           '--source': 'flag',
         },
         1,
+        checkOwnerOperand,
       ),
     },
     release: {
@@ -169,7 +234,7 @@ export function buildGhRule(): ProgramRule {
   const searchSpec: ProgramSpec = {
     options: options({
       ...json,
-      '-R --repo': 'required',
+      ...repo,
       '-L --limit': 'required',
       '--sort': 'required',
       '--order': 'required',
@@ -211,7 +276,7 @@ export function buildGhRule(): ProgramRule {
       '-q --jq': 'required',
       '-t --template': 'required',
       '-p --preview': 'required',
-      '--hostname': 'required',
+      '--hostname': { value: 'required', check: checkHostname },
       '-F --field': { value: 'required', hazard: 'writes', reason: bodyReason },
       '-f --raw-field': { value: 'required', hazard: 'writes', reason: bodyReason },
       '--input': { value: 'required', hazard: 'writes', reason: bodyReason },
@@ -234,6 +299,12 @@ export function buildGhRule(): ProgramRule {
       );
     },
   };
+
+  function checkHostname(value: ShellWord): Block | undefined {
+    return allowedHost(value.value) && !value.glob
+      ? undefined
+      : offHost(`\`gh api --hostname ${value.value}\``);
+  }
 
   function onlyGet(value: ShellWord) {
     if (value.value === 'GET' && !value.glob) return undefined;

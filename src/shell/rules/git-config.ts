@@ -1,5 +1,6 @@
-import { ShellCodes } from '../codes.js';
+import { type ShellCode, ShellCodes } from '../codes.js';
 import type { OptionSpec, ParsedArgs, ProgramSpec, RuleResult } from '../spec.js';
+import type { ShellWord } from '../types.js';
 import { bySpec, type SubcommandJudge } from './git-judge.js';
 import { alias, executes, flag, needs, writes } from './git-option-kinds.js';
 
@@ -94,6 +95,9 @@ function buildGitConfigJudge() {
       '--edit': alias('-e'),
     },
     globs: 'never',
+    // git stops at the first operand here (`git config user.name --get` sets the value
+    // `--get`), unlike its other commands.
+    permute: false,
     check: legacyCheck,
   };
 
@@ -130,17 +134,52 @@ function buildGitConfigJudge() {
   const judgeList = bySpec('config list', listSpec);
   const judgeLegacy = bySpec('config', legacyConfigSpec);
 
+  /** git 2.46's subcommands that write or edit; older git rejects them as keys without a dot. */
+  const writingSubcommands: Readonly<Record<string, RuleResult>> = {
+    set: refuse(ShellCodes.operandWrites, '`git config set` sets a value'),
+    unset: refuse(ShellCodes.operandWrites, '`git config unset` removes a value'),
+    'rename-section': refuse(
+      ShellCodes.operandWrites,
+      '`git config rename-section` renames a section',
+    ),
+    'remove-section': refuse(
+      ShellCodes.operandWrites,
+      '`git config remove-section` removes a section',
+    ),
+    edit: refuse(
+      ShellCodes.optionExecutes,
+      '`git config edit` opens an editor on the configuration file (git 2.46 and later)',
+    ),
+  };
+
   /**
-   * `git config`: reading forms only, in the option syntax or git 2.46's get/list subcommands.
-   * Older git rejects `git config get NAME` as an invalid key, without writing.
+   * `git config`: reading forms only, in the option syntax or git 2.46's subcommands. Git 2.46
+   * takes the first word that does not start with `-` as the subcommand, after any options
+   * (it keeps options it does not know without reading their values), so that word decides
+   * here too. Before 2.46 a subcommand name is a key without a section, an error that writes
+   * nothing; `get NAME` and `list` read under both.
    */
   const judgeConfig: SubcommandJudge = (args, context) => {
-    const first = args[0]?.value;
-    if (first === 'get') return judgeGet(args.slice(1), context);
-    if (first === 'list') return judgeList(args.slice(1), context);
-    return judgeLegacy(args, context);
+    const at = args.findIndex((word) => word.value === '-' || !word.value.startsWith('-'));
+    const first = at === -1 ? undefined : (args[at] as ShellWord);
+    if (first === undefined || first.glob) return judgeLegacy(args, context);
+    const rest = () => [...args.slice(0, at), ...args.slice(at + 1)];
+    if (first.value === 'get') return judgeGet(rest(), context);
+    if (first.value === 'list') return judgeList(rest(), context);
+    const writing = Object.hasOwn(writingSubcommands, first.value)
+      ? writingSubcommands[first.value]
+      : undefined;
+    return writing ?? judgeLegacy(args, context);
   };
   return { legacyConfigSpec, judgeConfig };
+}
+
+function refuse(code: ShellCode, what: string): RuleResult {
+  return {
+    kind: 'block',
+    code,
+    reason: `${what}; only reading is read-only: \`git config get NAME\`, \`git config list\`, \`git config --get NAME\``,
+  };
 }
 
 let cache: ReturnType<typeof buildGitConfigJudge> | undefined;

@@ -196,8 +196,11 @@ function buildGitRefSpecs() {
 
   /**
    * `git describe`: names a commit after a tag.
-   * `--dirty` refreshes the index the way `git status` does.
+   * `--dirty` rewrites the index of a stat-dirty tree even with GIT_OPTIONAL_LOCKS=0 (git
+   * 2.39), and `--broken` runs `git update-index --refresh` since git 2.46.
    */
+  const describeRefreshes =
+    'refreshes and rewrites the index on a stat-dirty tree; use `git describe` and `git status --porcelain`';
   const describeSpec: ProgramSpec = {
     options: {
       '--contains': flag,
@@ -212,8 +215,8 @@ function buildGitRefSpecs() {
       '--match': needs,
       '--exclude': needs,
       '--always': flag,
-      '--dirty': attached,
-      '--broken': attached,
+      '--dirty': writes(describeRefreshes, 'optional'),
+      '--broken': writes(describeRefreshes, 'optional'),
     },
     globs: 'after-end-of-options',
   };

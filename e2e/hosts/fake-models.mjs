@@ -1,0 +1,281 @@
+// One scripted model server on 127.0.0.1 that speaks the three wire APIs the coding agents use:
+// Anthropic Messages (Claude Code), OpenAI Responses (Codex CLI) and Gemini generateContent
+// (Gemini CLI). The script is a list of abstract steps; the step a request gets is the number of
+// model turns already in its history, so the server keeps no per-conversation state and a
+// host's retries (a blocked stop adds a turn) advance the script. Side requests (titles,
+// next-speaker checks) get a short text. Every main request is kept for the assertions.
+import { createServer } from 'node:http';
+
+/**
+ * Steps: { shell: 'cmd' } | { write: { path, content } } | { text: '...' }.
+ * The tool names and argument shapes come from the tools the request declares.
+ */
+export async function startFakeModels() {
+  let script = [{ text: 'Done.' }];
+  /** @type {{ api: string, at: number, step: number, body: unknown }[]} */
+  const requests = [];
+  /** When each scripted reply was sent, for the latency figures. */
+  const replies = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      let body = {};
+      try {
+        body = raw === '' ? {} : JSON.parse(raw);
+      } catch {
+        body = {};
+      }
+      const url = req.url ?? '';
+      if (process.env.FAKE_MODELS_DEBUG)
+        console.error('[fake]', req.method, url, raw.slice(0, 200));
+      try {
+        if (url.includes('/messages') && req.method === 'POST') return anthropic(body, res);
+        if (url.includes('/responses') && req.method === 'POST') return responses(body, res);
+        if (/:(stream)?[gG]enerateContent/.test(url)) return gemini(body, url, res);
+        if (url.includes(':countTokens')) return json(res, { totalTokens: 10 });
+        if (url.includes('/models')) return json(res, { data: [], models: [] });
+        json(res, {}, 404);
+      } catch (error) {
+        json(res, { error: { message: String(error) } }, 500);
+      }
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+
+  function stepAt(index) {
+    return script[Math.min(index, script.length - 1)];
+  }
+  function record(api, step, body) {
+    requests.push({ api, at: performance.now(), step, body });
+  }
+
+  // --- Anthropic Messages (SSE) ---------------------------------------------------------------
+  function anthropic(body, res) {
+    const tools = Array.isArray(body.tools) ? body.tools : [];
+    const main = tools.some((t) => t.name === 'Bash');
+    const index = main ? (body.messages ?? []).filter((m) => m.role === 'assistant').length : -1;
+    const step = main ? stepAt(index) : { text: 'ok' };
+    if (main) record('anthropic', index, body);
+    let block;
+    if (step.shell !== undefined)
+      block = { type: 'tool_use', name: 'Bash', input: { command: step.shell } };
+    else if (step.write !== undefined)
+      block = {
+        type: 'tool_use',
+        name: 'Write',
+        input: { file_path: step.write.path, content: step.write.content },
+      };
+    else block = { type: 'text', text: step.text };
+    const id = `msg_${requests.length}_${Date.now()}`;
+    const stop = block.type === 'tool_use' ? 'tool_use' : 'end_turn';
+    const usage = { input_tokens: 10, output_tokens: 5 };
+    if (body.stream !== true) {
+      const content =
+        block.type === 'tool_use'
+          ? [{ ...block, id: `toolu_${id}` }]
+          : [{ type: 'text', text: block.text }];
+      if (main) replies.push(performance.now());
+      return json(res, {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: body.model,
+        content,
+        stop_reason: stop,
+        stop_sequence: null,
+        usage,
+      });
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const send = (type, data) =>
+      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    send('message_start', {
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: body.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
+    });
+    if (block.type === 'tool_use') {
+      send('content_block_start', {
+        index: 0,
+        content_block: { type: 'tool_use', id: `toolu_${id}`, name: block.name, input: {} },
+      });
+      send('content_block_delta', {
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+      });
+    } else {
+      send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+      send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: block.text } });
+    }
+    send('content_block_stop', { index: 0 });
+    send('message_delta', {
+      delta: { stop_reason: stop, stop_sequence: null },
+      usage: { output_tokens: 5 },
+    });
+    send('message_stop', {});
+    if (main) replies.push(performance.now());
+    res.end();
+  }
+
+  // --- OpenAI Responses (SSE) -----------------------------------------------------------------
+  function responses(body, res) {
+    const input = Array.isArray(body.input) ? body.input : [];
+    const tools = Array.isArray(body.tools) ? body.tools : [];
+    const turns = input.filter(
+      (i) =>
+        ['function_call', 'custom_tool_call', 'local_shell_call'].includes(i.type) ||
+        (i.type === 'message' && i.role === 'assistant'),
+    ).length;
+    const main = tools.length > 0;
+    const step = main ? stepAt(turns) : { text: 'ok' };
+    if (main) record('responses', turns, body);
+    const id = `resp_${requests.length}_${Date.now()}`;
+    const names = tools.map((t) => t.name ?? t.type);
+    let item;
+    if (step.shell !== undefined) item = codexShell(names, step.shell, id);
+    else if (step.write !== undefined) item = codexWrite(step.write, id);
+    else
+      item = {
+        type: 'message',
+        id: `msg_${id}`,
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: step.text, annotations: [] }],
+      };
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const send = (type, data) =>
+      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    const response = {
+      id,
+      object: 'response',
+      status: 'in_progress',
+      model: body.model,
+      output: [],
+    };
+    send('response.created', { response });
+    send('response.output_item.added', { output_index: 0, item });
+    send('response.output_item.done', { output_index: 0, item });
+    send('response.completed', {
+      response: {
+        ...response,
+        status: 'completed',
+        output: [item],
+        usage: {
+          input_tokens: 10,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 5,
+          output_tokens_details: { reasoning_tokens: 0 },
+          total_tokens: 15,
+        },
+      },
+    });
+    if (main) replies.push(performance.now());
+    res.end();
+  }
+
+  // --- Gemini generateContent / streamGenerateContent -----------------------------------------
+  function gemini(body, url, res) {
+    const declared = (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []);
+    const names = declared.map((d) => d.name);
+    const main = names.includes('run_shell_command');
+    const contents = Array.isArray(body.contents) ? body.contents : [];
+    const turns = contents.filter((c) => c.role === 'model').length;
+    const wantsJson = body.generationConfig?.responseMimeType === 'application/json';
+    let part;
+    if (!main) {
+      part = {
+        text: wantsJson
+          ? JSON.stringify({ next_speaker: 'user', reasoning: 'done', model_choice: 'flash' })
+          : 'ok',
+      };
+    } else {
+      const step = stepAt(turns);
+      record('gemini', turns, body);
+      if (step.shell !== undefined)
+        part = { functionCall: { name: 'run_shell_command', args: { command: step.shell } } };
+      else if (step.write !== undefined)
+        part = {
+          functionCall: {
+            name: 'write_file',
+            args: { file_path: step.write.path, content: step.write.content },
+          },
+        };
+      else part = { text: step.text };
+    }
+    const doc = {
+      candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+      modelVersion: 'gemini-2.5-pro',
+    };
+    if (main) replies.push(performance.now());
+    if (url.includes('streamGenerateContent')) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`data: ${JSON.stringify(doc)}\n\n`);
+      return;
+    }
+    json(res, doc);
+  }
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    /** Sets the steps for the next run and forgets the recorded requests. */
+    setScript(steps) {
+      script = steps;
+      requests.length = 0;
+      replies.length = 0;
+    },
+    requests,
+    replies,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Codex's shell tool: the request names the tools it offers. */
+function codexShell(names, command, id) {
+  const call = { id: `fc_${id}`, call_id: `call_${id}`, status: 'completed' };
+  if (names.includes('exec_command'))
+    return {
+      ...call,
+      type: 'function_call',
+      name: 'exec_command',
+      arguments: JSON.stringify({ cmd: command }),
+    };
+  if (names.includes('shell_command'))
+    return {
+      ...call,
+      type: 'function_call',
+      name: 'shell_command',
+      arguments: JSON.stringify({ command }),
+    };
+  return {
+    ...call,
+    type: 'function_call',
+    name: 'shell',
+    arguments: JSON.stringify({ command: ['bash', '-lc', command] }),
+  };
+}
+
+/** Codex writes files with apply_patch, a freeform tool. */
+function codexWrite({ path, content }, id) {
+  const lines = content.split('\n').map((l) => `+${l}`);
+  const patch = `*** Begin Patch\n*** Add File: ${path}\n${lines.join('\n')}\n*** End Patch\n`;
+  const call = { id: `fc_${id}`, call_id: `call_${id}`, status: 'completed' };
+  return { ...call, type: 'custom_tool_call', name: 'apply_patch', input: patch };
+}
+
+function json(res, doc, status = 200) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(doc));
+}
