@@ -2,7 +2,7 @@ import type * as TypeBox from '@sinclair/typebox';
 import type * as TypeBoxValue from '@sinclair/typebox/value';
 import type * as Zod from 'zod';
 import { ErrorCodes, PlanfirstError } from './errors.js';
-import { schemaInput, withoutPrototypes } from './own-data.js';
+import { schemaInput } from './own-data.js';
 
 // zod and TypeBox take most of the root entry's import time (about 200 ms together, cold), and
 // most hosts touch few of the schemas. They load, synchronously, the first time a schema is
@@ -156,14 +156,7 @@ export function lazy<T extends object>(build: (z: typeof Zod.z) => T): T {
     (key, real) => {
       if (key !== 'safeParse' && key !== 'parse') return undefined;
       const parse = Reflect.get(real(), key) as (input: unknown, params?: unknown) => unknown;
-      // The output has no prototypes either: an absent optional field reads as undefined.
-      if (key === 'parse')
-        return (input: unknown, params?: unknown) =>
-          withoutPrototypes(parse(schemaInput(input), params));
-      return (input: unknown, params?: unknown) => {
-        const result = parse(schemaInput(input), params) as { success: boolean; data?: unknown };
-        return result.success ? { ...result, data: withoutPrototypes(result.data) } : result;
-      };
+      return (input: unknown, params?: unknown) => parse(schemaInput(input), params);
     },
   );
 }

@@ -231,7 +231,7 @@ export function resolveApproval(
         mode: 'normal',
         approval: edited ? 'edited' : 'approved',
         rejectionCount: 0,
-        afterApproval: d.then ?? 'execute',
+        afterApproval: (ownValue(d, 'then') as ApprovalDecision['then']) ?? 'execute',
         approvals: recordApproval(pm, d.approvalId, edited ? 'edited' : 'approved'),
         confirmedAt: now,
         updatedAt: now,
