@@ -106,6 +106,11 @@ export async function runInstallCommand(
       io.stdout(
         `${changed.includes(f) ? (f.after === null ? 'removed' : 'wrote') : 'unchanged'} ${f.path}\n`,
       );
+    if (verb === 'install') {
+      // Installed is not yet running: say whether this host will run the hooks here.
+      const { formatDoctorReport, hookDoctor, nodeDoctorContext } = await import('./doctor.js');
+      io.stderr(formatDoctorReport(await hookDoctor(host, nodeDoctorContext(io, []))));
+    }
     return 0;
   } catch (error) {
     if (error instanceof HookInstallError) {
