@@ -6,14 +6,22 @@ import { join } from 'node:path';
 /**
  * Each host: `prepare` writes the host's own user config into the scratch HOME (never the
  * project: the project holds only what `planfirst hook install` wrote), `command` is the argv of
- * one non-interactive run, `env` its environment. `trust` says how the scripted run trusts the
- * project's hooks: 'trusted' is the documented scripted setup, 'untrusted' leaves it out.
+ * one non-interactive run, `env` its environment. `trust` says how the run trusts the project's
+ * hooks: 'trusted' is the documented scripted setup, 'persisted' the interactive one (the
+ * approvals stored in the user's config; the harness adds them as the doctor says), 'untrusted'
+ * leaves trust out.
  */
 export const hosts = {
   claude: {
     stopEvent: 'Stop',
     toolEvents: ['PreToolUse', 'PermissionRequest'],
-    prepare() {},
+    prepare({ home, trust }) {
+      // The untrusted setup: a user setting that switches every hook off.
+      if (trust === 'untrusted') {
+        mkdirSync(join(home, '.claude'), { recursive: true });
+        writeFileSync(join(home, '.claude', 'settings.json'), '{"disableAllHooks": true}\n');
+      }
+    },
     command: (bin, prompt) => [
       bin,
       '-p',
@@ -52,7 +60,8 @@ export const hosts = {
         '',
       ];
       // Project-local hooks load only in a trusted project.
-      if (trust === 'trusted') lines.push(`[projects."${project}"]`, 'trust_level = "trusted"', '');
+      if (trust !== 'untrusted')
+        lines.push(`[projects."${project}"]`, 'trust_level = "trusted"', '');
       writeFileSync(join(codexHome, 'config.toml'), lines.join('\n'));
     },
     command: (bin, prompt, { trust }) => [

@@ -129,7 +129,7 @@ const hookJsonFor = {
  * recording wrapper), 'planfirst' (exactly as documented), 'floor', 'crash' or 'none'.
  */
 async function runScenario(model, host, bin, scenario, options = {}) {
-  const { hook = 'record', trust = 'trusted', nodeBin } = options;
+  const { hook = 'record', trust = 'trusted', nodeBin, beforeRun } = options;
   const base = mkdtempSync(join(scratch, `${host}-${scenario}-`));
   const project = join(base, 'project');
   const home = join(base, 'home');
@@ -166,9 +166,12 @@ async function runScenario(model, host, bin, scenario, options = {}) {
       cwd: project,
       env: installEnv,
       encoding: 'utf8',
+      // The install's own doctor verdict goes to stderr; the doctor checks below judge it.
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
   }
   hosts[host].prepare({ home, project, modelUrl: model.url, trust });
+  if (beforeRun !== undefined) beforeRun({ project, home, env });
   model.setScript(scriptFor(scenario, project));
   const prompt = 'Fix the failing parser test in src/ and make the test suite pass.';
   const [cmd, ...args] = hosts[host].command(bin, prompt, { trust });
@@ -180,6 +183,7 @@ async function runScenario(model, host, bin, scenario, options = {}) {
     base,
     project,
     home,
+    env,
     install,
     requests,
     replies,
@@ -349,13 +353,71 @@ async function checkHost(model, host) {
     !documented.exists('MARKER') && documented.seen(PROBE),
     brief(documented),
   );
-  if (host === 'codex') {
-    const untrusted = await runScenario(model, host, bin, 'untrusted', { trust: 'untrusted' });
-    process.stdout.write(
-      `  note ${host}: without hook trust the shell write ${untrusted.exists('MARKER') ? 'ran (hooks off)' : 'was blocked'}\n`,
-    );
-  }
+  await doctorChecks(model, host, bin, documented);
   if (latency) await measureLatency(model, host, bin);
+}
+
+// --- Doctor -----------------------------------------------------------------------------------
+
+function doctor(host, where, extra = []) {
+  try {
+    const stdout = execFileSync('node', [cli, 'hook', 'doctor', host, ...extra], {
+      cwd: where.project,
+      env: where.env,
+      encoding: 'utf8',
+    });
+    return { status: 0, stdout };
+  } catch (error) {
+    return { status: error.status, stdout: String(error.stdout) };
+  }
+}
+
+/** The doctor's verdict against what the real host did in the same setup. */
+async function doctorChecks(model, host, bin, trusted) {
+  const codexPath = { PATH: `${dirname(bin)}${delimiter}${process.env.PATH}` };
+  const withBin = (r) => ({ ...r, env: { ...r.env, ...codexPath } });
+  const flags = host === 'codex' ? ['--bypass-hook-trust'] : [];
+  const ok = doctor(host, withBin(trusted), flags);
+  check(
+    host,
+    'doctor: trusted setup (the hook ran) → exit 0',
+    ok.status === 0 && !trusted.exists('MARKER'),
+    `doctor exit ${ok.status}\n${ok.stdout}`,
+  );
+  const untrusted = await runScenario(model, host, bin, 'untrusted', {
+    hook: 'planfirst',
+    trust: 'untrusted',
+  });
+  const bad = doctor(host, withBin(untrusted), flags);
+  check(
+    host,
+    'doctor: untrusted setup (MARKER written in plan mode) → exit 1',
+    untrusted.exists('MARKER') && bad.status === 1,
+    `MARKER ${untrusted.exists('MARKER') ? 'written' : 'absent'}, doctor exit ${bad.status}\n${bad.stdout}`,
+  );
+  if (host !== 'codex') return;
+  // Interactive trust, stored: the project trusted and each hook approved as the doctor says.
+  let before;
+  const persisted = await runScenario(model, host, bin, 'untrusted', {
+    hook: 'planfirst',
+    trust: 'persisted',
+    beforeRun(where) {
+      before = doctor(host, withBin(where));
+      const entries = [
+        ...before.stdout.matchAll(/\[hooks\.state\."[^"]+"\]\n\s*trusted_hash = "[^"]+"/g),
+      ];
+      const config = join(where.home, '.codex', 'config.toml');
+      const toml = entries.map((m) => m[0].replace(/\n\s*/, '\n')).join('\n\n');
+      writeFileSync(config, `${readFileSync(config, 'utf8')}\n${toml}\n`);
+    },
+  });
+  const after = doctor(host, withBin(persisted));
+  check(
+    host,
+    'doctor: hooks not approved → exit 1; approved as the doctor says → the hook runs, exit 0',
+    before?.status === 1 && after.status === 0 && !persisted.exists('MARKER'),
+    `doctor before ${before?.status}, after ${after.status}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
+  );
 }
 
 // --- Latency ----------------------------------------------------------------------------------

@@ -192,6 +192,11 @@ export async function runInstallCommand(
       io.stderr(
         `planfirst hook install: the hook is outside this project, so the command names it by absolute path and works only on this machine; install planfirst in the project (npm i -D planfirst) for a command teammates can use\n`,
       );
+    if (verb === 'install') {
+      // Installed is not yet running: say whether this host will run the hooks here.
+      const { formatDoctorReport, hookDoctor, nodeDoctorContext } = await import('./doctor.js');
+      io.stderr(formatDoctorReport(await hookDoctor(host, nodeDoctorContext(io, []))));
+    }
     return 0;
   } catch (error) {
     if (error instanceof HookInstallError) {

@@ -46,7 +46,7 @@ export interface HookIo {
 }
 
 const usage =
-  'usage: planfirst hook <claude|codex|copilot|gemini|cursor|cline|auto> [<event>]\n       planfirst hook install|uninstall <host> [--project|--user] [--dry-run]\n';
+  'usage: planfirst hook <claude|codex|copilot|gemini|cursor|cline|auto> [<event>]\n       planfirst hook install|uninstall <host> [--project|--user] [--dry-run]\n       planfirst hook doctor <host> [--bypass-hook-trust]\n';
 
 /** `planfirst hook …`: the arguments after `hook`; returns the exit status. */
 export async function runHookCommand(argv: readonly string[], io: HookIo): Promise<number> {
@@ -54,6 +54,10 @@ export async function runHookCommand(argv: readonly string[], io: HookIo): Promi
   if (first === 'install' || first === 'uninstall') {
     const { runInstallCommand } = await import('./install-command.js');
     return runInstallCommand(first, rest, io);
+  }
+  if (first === 'doctor') {
+    const { runDoctorCommand } = await import('./doctor.js');
+    return runDoctorCommand(rest, io);
   }
   if (first === undefined || first === '--help' || first === '-h') {
     io.stderr(usage);

@@ -58,6 +58,11 @@ export function ackVerdict(prompt: string, previous: string | null, cues: Compil
   return isAck(text, promptTokens(text), previous, cues);
 }
 
+// Where a go-ahead's added clause begins: a comma (any script's), a semicolon, a dash, or
+// "but"/"just" and their equivalents ("go ahead, but don't touch the tests", "进めて、ただし…").
+const clauseBreak =
+  /[,\uff0c\u3001\u060c;\uff1b\u2014\u2013]|\s-\s|\s(?=(?:but|just|aber|mais|pero|mas|لكن)\s)/i;
+
 /**
  * The ACK test on a prompt already NFKC-normalised and trimmed (`text`) and tokenised
  * (`tokens`), so the classifier's prompt-intent check shares the work.
@@ -70,6 +75,26 @@ export function isAck(
 ): boolean {
   if (!text || (text.length > ACK_MAX_LENGTH && codePoints(text) > ACK_MAX_LENGTH)) return false;
   if (lineBreak.test(text) || questionMarks.test(text)) return false;
+  return coveredAck(tokens, previous, cues) || withCondition(text, previous, cues);
+}
+
+/**
+ * A go-ahead followed by a condition, constraint or addition on the same work ("approved, but
+ * keep the old endpoint", "yes, and update the tests too"): the part before the break is a
+ * go-ahead on its own, and the rest neither holds nor detours ("…, but first show me the diff",
+ * "…, but let's do it tomorrow") nor closes the conversation ("ok, thanks a lot").
+ */
+function withCondition(text: string, previous: string | null, cues: CompiledCues): boolean {
+  const found = clauseBreak.exec(text);
+  if (!found || found.index === 0) return false;
+  const head = promptTokens(text.slice(0, found.index));
+  const tail = promptTokens(text.slice(found.index + found[0].length));
+  if (!head || !tail || !coveredAck(head, previous, cues)) return false;
+  return !cues.prompt.scan(tail).some((m) => m.category === 'ackHold' || m.category === 'chitChat');
+}
+
+/** Every word of `tokens` belongs to a go-ahead list, and together they make a go-ahead. */
+function coveredAck(tokens: string, previous: string | null, cues: CompiledCues): boolean {
   // Every word must belong to a go-ahead list: "don't do it", "go, and also update the
   // changelog" and "nein, noch nicht" have words no list holds.
   let words = tokens;
@@ -122,7 +147,10 @@ export function previousTurnProposed(previous: string | null, cues: CompiledCues
       (s.question &&
         cues.prompt
           .scan(promptTokens(analysis.folded.slice(s.start, s.end)))
-          .some((m) => m.category === 'ack' || m.category === 'contextualAck')),
+          // One character ("是" in "用的是…吗？") names nothing.
+          .some(
+            (m) => (m.category === 'ack' || m.category === 'contextualAck') && m.end - m.start > 1,
+          )),
   );
 }
 

@@ -5,6 +5,7 @@ import { type CompiledCues, compiledCues } from './compiled-cues.js';
 import type { CueCategory } from './cues/index.js';
 import { optionsOrDefault } from './options-or-default.js';
 import { type PromptIntent, promptIntent } from './prompt-intent.js';
+import { lastRole } from './sentence-function.js';
 import { weightedLength } from './text/scripts.js';
 import { countListItems, hasCodeBlock } from './text/structure.js';
 import {
@@ -16,11 +17,13 @@ import {
   headingAnywhere,
   isAcknowledgementOnly,
   lastSentence,
+  onlyCommitments,
   onlyPresentTensePromises,
   promiseAnywhere,
   promiseIn,
   questionIn,
   reportAfterPromise,
+  stepsAfterCommitment,
   type TextAnalysis,
   type TextMatch,
   wordsIn,
@@ -130,7 +133,8 @@ function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions)
   const cues = compiledCues(options);
   const analysis = analyseText(text, cues.text);
   const last = lastSentence(analysis);
-  if (questionIn(last)) return acted('one read-only call and a question to the user');
+  if (lastRole(analysis)?.function === 'ask')
+    return acted('one read-only call and a question to the user');
   if (cueAnywhere(analysis, 'blocker')) return acted('one read-only call and a blocker');
   const promise = promiseIn(analysis, last);
   if (!promise) return acted('one read-only call and no promise in the last sentence');
@@ -140,6 +144,8 @@ function singleAction(turn: TurnSummary, text: string, options: ResolvedOptions)
   if (!intent.work) return acted('one read-only call after chit-chat');
   if (describes(analysis, intent))
     return acted('one read-only call and present-tense verbs answering a question');
+  if (intent.why === 'question' && onlyCommitments(analysis))
+    return acted('one read-only call and a commitment frame answering a question');
   return result(TurnKinds.singleActionNarration, TurnRules.promiseAfterRead, { cue: promise });
 }
 
@@ -157,6 +163,12 @@ function planModeText(turn: TurnSummary, text: string, options: ResolvedOptions)
   if (delivered) return deliveredAnswer(delivered);
   const status = statusLine(analysis);
   if (status === undefined) return result(TurnKinds.answered, TurnRules.noPromise);
+  // "You're welcome!" after "thanks, that's all" closes the conversation: no status line.
+  const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, compiledCues(options));
+  if (!intent.work)
+    return result(TurnKinds.answered, TurnRules.chitChatPrompt, {
+      detail: `the prompt was ${intent.why}, not a request for work`,
+    });
   const asked = turn.userPrompt !== null && questionMarks.test(turn.userPrompt);
   const verdict = status.cue
     ? result(TurnKinds.planAckOnly, TurnRules.planAck, { cue: status.cue })
@@ -219,6 +231,15 @@ function normalModeText(turn: TurnSummary, text: string, options: ResolvedOption
   }
   // "Step 1 is done. Next I'll…" is narration whatever tense carries it.
   if (verdict.evidence.rule !== TurnRules.promiseCue) return verdict;
+  // "Next, the worker reconnects…" answering a question may describe the code's next step:
+  // commitment frames alone are a sure nag only after a request for work.
+  if (intent.why === 'question' && onlyCommitments(analysis))
+    return {
+      ...result(TurnKinds.answered, TurnRules.noPromise, {
+        detail: 'a commitment frame answering a question',
+      }),
+      uncertain: true as const,
+    };
   // Japanese has no future tense: "作成します" promises work or says what the code does, and a
   // subject-less Chinese "先检查" may be the code's first step. A go-ahead, an acknowledgement
   // or a promise that only promises marks intent; so does a single sentence right after a
@@ -282,6 +303,9 @@ function narrationVerdict(
       return result(TurnKinds.planningOnly, TurnRules.nextStepPromise, { cue: promise });
     return result(TurnKinds.answered, TurnRules.completionCue, { cue: completion });
   }
+  // "Here's what I'll do:\n1. …": the list is the work promised.
+  const steps = stepsAfterCommitment(analysis);
+  if (steps) return result(TurnKinds.planningOnly, TurnRules.promiseCue, { cue: steps });
   const delivered = deliveredAfterPromise(analysis);
   if (delivered) return deliveredAnswer(delivered);
   // "Let me explain. The script downloads…": sentences after the last promise that promise

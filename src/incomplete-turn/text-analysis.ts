@@ -10,6 +10,8 @@ import { type Sentence, splitSentences } from './text/sentences.js';
 export type TextMatch = PhraseMatch<TextCueCategory>;
 
 export interface AnalysedSentence extends Sentence {
+  /** Its position in `TextAnalysis.sentences`. */
+  index: number;
   /** Cues that start in this sentence, masks applied, in order of position. */
   cues: TextMatch[];
 }
@@ -24,6 +26,7 @@ export interface TextAnalysis {
 const maskedBy: Partial<Record<TextCueCategory, TextCueCategory>> = {
   promise: 'notPromise',
   progressOpener: 'notPromise',
+  commitment: 'notPromise',
   completion: 'notCompletion',
   blocker: 'notBlocker',
 };
@@ -31,7 +34,8 @@ const maskedBy: Partial<Record<TextCueCategory, TextCueCategory>> = {
 /** Folds, splits and scans `text` once; everything the rules need comes from the result. */
 export function analyseText(text: string, matcher: PhraseMatcher<TextCueCategory>): TextAnalysis {
   const folded = foldText(text);
-  const sentences: AnalysedSentence[] = splitSentences(folded).map((s) => ({
+  const sentences: AnalysedSentence[] = splitSentences(folded).map((s, index) => ({
+    index,
     start: s.start,
     end: s.end,
     contentStart: s.contentStart,
@@ -122,16 +126,42 @@ export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | u
   if (!sentence) return undefined;
   const cue = cueIn(sentence, 'promise');
   if (cue) return cue;
+  const commitment = openingCue(analysis.folded, sentence, 'commitment');
+  if (commitment) return commitment;
   const start = effectiveStart(analysis.folded, sentence);
   const opener = sentence.cues.find((c) => c.category === 'progressOpener' && c.start === start);
-  if (!opener) return undefined;
+  if (!opener) return afterDash(analysis.folded, sentence);
   // A bare gerund may be a subject ("Running the suite takes four minutes"): it announces
-  // work only after a lead-in ("Okay, …", "I'm …"), with a next-step word, or in a short line.
-  const ledIn = start > sentence.contentStart;
+  // work only after a lead-in ("Okay, …", "I'm …", or a sentence that only acknowledges:
+  // "Okay! Creating the Dockerfile…"), with a next-step word, or in a short line.
+  const previous = analysis.sentences[sentence.index - 1];
+  const ledIn =
+    start > sentence.contentStart ||
+    (previous !== undefined && isAcknowledgementOnly(analysis, previous));
   const timed = sentence.cues.some((c) => c.category === 'nextStep' && c.start >= opener.end);
+  if (!ledIn && !timed && subjectOfModal(analysis.folded, opener.end, sentence.end))
+    return undefined;
   return ledIn || timed || wordCount(analysis.folded, sentence) <= STATUS_LINE_WORDS
     ? opener
     : undefined;
+}
+
+// "A concurrent index it is — writing the migration now.": a progress verb opening a clause
+// after a dash, with a next-step word after it, announces work as one opening the sentence does.
+function afterDash(folded: string, sentence: AnalysedSentence): TextMatch | undefined {
+  for (const cue of sentence.cues) {
+    if (cue.category !== 'progressOpener' || cue.start < sentence.contentStart + 2) continue;
+    const dash = folded.charCodeAt(cue.start - 2);
+    if (folded.charCodeAt(cue.start - 1) !== 0x20 || (dash !== 0x2014 && dash !== 0x2013)) continue;
+    if (sentence.cues.some((c) => c.category === 'nextStep' && c.start >= cue.end)) return cue;
+  }
+  return undefined;
+}
+
+// "Adding the index will fix it": a gerund that a modal verb follows is the subject.
+const modalVerb = /\s(?:will|would|should|could|might|won't|wouldn't)\s/;
+function subjectOfModal(folded: string, from: number, to: number): boolean {
+  return modalVerb.test(folded.slice(from, Math.min(to, from + 80)));
 }
 
 // "Checking the config." / "Deploying to staging now.": status lines are a few words long.
@@ -164,7 +194,10 @@ export function onlyPresentTensePromises(analysis: TextAnalysis): boolean {
     return false;
   let found = false;
   for (const sentence of analysis.sentences) {
-    if (!promiseIn(analysis, sentence)) continue;
+    const promise = promiseIn(analysis, sentence);
+    if (!promise) continue;
+    // "Next step: …" commits whatever the verb's tense.
+    if (isCommitment(promise)) return false;
     found = true;
     // One pass per sentence (a megabyte of one sentence stays linear): every promise must
     // have a present-tense twin over the same span. Sequence words ("次に", "然后") prove
@@ -218,7 +251,19 @@ export function isAcknowledgementOnly(analysis: TextAnalysis, sentence: Analysed
 /** The sentence asks the user something or waits on them: a `?`, a question or offer cue. */
 export function questionIn(sentence: AnalysedSentence | undefined) {
   if (!sentence) return undefined;
-  const cue = sentence.cues.find((c) => c.category === 'question' || c.category === 'offer');
+  // "…, e depois proponho um plano": an offer verb inside a longer promise promises.
+  const cue = sentence.cues.find(
+    (c) =>
+      c.category === 'question' ||
+      (c.category === 'offer' &&
+        !sentence.cues.some(
+          (p) =>
+            p.category === 'promise' &&
+            p.start <= c.start &&
+            p.end >= c.end &&
+            p.end - p.start > c.end - c.start,
+        )),
+  );
   if (cue) return { category: cue.category, phrase: cue.phrase };
   return sentence.question ? { category: 'question' as const, phrase: '?' } : undefined;
 }
@@ -249,6 +294,45 @@ function effectiveStart(folded: string, sentence: AnalysedSentence): number {
   return at;
 }
 
+/**
+ * A cue of `category` where the sentence's content begins, or at any point of the lead-in
+ * (acknowledgements, subjects, next-step words) before it: "Okay, next step: …" opens with the
+ * commitment "next step" although "next" alone would be skipped as a lead-in word.
+ */
+export function openingCue(
+  folded: string,
+  sentence: AnalysedSentence,
+  category: TextCueCategory,
+): TextMatch | undefined {
+  let at = sentence.contentStart;
+  const { cues } = sentence;
+  for (let i = 0; i < cues.length; ) {
+    const here = cues[i];
+    if (!here || here.start > at) break;
+    if (here.start < at) {
+      i++;
+      continue;
+    }
+    // Every cue starting here: the category wanted wins over a lead-in word of the same start.
+    let j = i;
+    let skipTo = -1;
+    for (; j < cues.length && cues[j]?.start === at; j++) {
+      const cue = cues[j] as TextMatch;
+      if (cue.category === category) return cue;
+      if (cue.category === 'progressOpener') skipTo = -2;
+      else if (skipTo !== -2 && skippable.has(cue.category)) skipTo = Math.max(skipTo, cue.end);
+    }
+    if (skipTo < 0) break;
+    at = skipTo;
+    while (at < sentence.end && !isLetterOrDigit(folded.codePointAt(at))) at++;
+    i = j;
+  }
+  return undefined;
+}
+
+/** Whether a promise is a commitment frame ("Next step: …") rather than a first-person one. */
+export const isCommitment = (cue: TextMatch): boolean => cue.category === 'commitment';
+
 const skippable: ReadonlySet<TextCueCategory> = new Set([
   'acknowledgement',
   'progressSubject',
@@ -258,7 +342,27 @@ const skippable: ReadonlySet<TextCueCategory> = new Set([
 // "I'll summarize: the worker crashed three times…" announces and then delivers: what follows
 // the colon is the answer. Enough content to be an answer, in Latin-equivalent characters.
 const DELIVERED_MIN_LENGTH = 40;
-const colons = /[:\uff1a]/g;
+const listItem = /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/m;
+const listItems = /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/gm;
+
+// The first colon in [from, to) outside inline code (`node:20`, `overflow-x: auto` are code).
+function colonOutsideCode(folded: string, from: number, to: number): number | undefined {
+  let inCode = false;
+  for (let i = from; i < to; i++) {
+    const c = folded.charCodeAt(i);
+    if (c === 0x60) inCode = !inCode;
+    else if (!inCode && (c === 0x3a || c === 0xff1a)) return i;
+  }
+  return undefined;
+}
+
+// Where the last list item of the text starts (-1 without one), in one pass.
+function lastListItem(folded: string): number {
+  let last = -1;
+  listItems.lastIndex = 0;
+  for (let m = listItems.exec(folded); m; m = listItems.exec(folded)) last = m.index;
+  return last;
+}
 
 /**
  * The content a promise introduces with a colon and then delivers, when nothing after the
@@ -274,18 +378,49 @@ export function deliveredAfterPromise(
     if (!sentence) continue;
     const cue = promiseIn(analysis, sentence);
     if (!cue) continue;
-    colons.lastIndex = cue.end;
-    const colon = colons.exec(folded);
-    if (!colon || colon.index >= sentence.end) return undefined;
-    const after = colon.index + 1;
+    // "Next step: wire the helper in…": what follows a commitment's colon is the work.
+    if (openingCue(folded, sentence, 'commitment')) return undefined;
+    const colon = colonOutsideCode(folded, cue.end, sentence.end);
+    if (!colon) return undefined;
+    const after = colon + 1;
     if (sentence.cues.some((c) => c.category === 'promise' && c.start >= after)) return undefined;
     for (let t = s + 1; t < sentences.length; t++)
       if (promiseIn(analysis, sentences[t])) return undefined;
     const content = folded.slice(after);
     if (weightedLength(content, DELIVERED_MIN_LENGTH) < DELIVERED_MIN_LENGTH) return undefined;
-    return { cue, list: /^[ \t]{0,3}(?:[-*\u2022+]|\d{1,3}[.)])[ \t]+\S/m.test(content) };
+    return { cue, list: listItem.test(content) };
   }
   return undefined;
+}
+
+/**
+ * A commitment that introduces the steps it will take ("Here's what I'll do:\n1. …", "Plan of
+ * attack:\n- …", "진행할 작업:\n1. …"): the list is the work promised, not content delivered.
+ */
+export function stepsAfterCommitment(analysis: TextAnalysis): TextMatch | undefined {
+  const { folded, sentences } = analysis;
+  let listAt: number | undefined;
+  for (const sentence of sentences) {
+    const cue = openingCue(folded, sentence, 'commitment');
+    if (!cue) continue;
+    const colon = colonOutsideCode(folded, cue.end, sentence.end);
+    if (colon === undefined) continue;
+    listAt ??= lastListItem(folded);
+    if (listAt > colon) return cue;
+  }
+  return undefined;
+}
+
+/** Whether every promise in the text is a commitment frame, none a first-person promise. */
+export function onlyCommitments(analysis: TextAnalysis): boolean {
+  let found = false;
+  for (const sentence of analysis.sentences) {
+    const cue = promiseIn(analysis, sentence);
+    if (!cue) continue;
+    if (!isCommitment(cue)) return false;
+    found = true;
+  }
+  return found;
 }
 
 /**

@@ -117,6 +117,10 @@ export function hardenedShellEnv(
   out.GH_PAGER = 'cat';
   out.GH_PROMPT_DISABLED = '1';
   out.GH_NO_UPDATE_NOTIFIER = '1';
+  // npm (`npm ls`, `npm config list`; pnpm reads the same): no debug log file, no registry
+  // check for a newer npm.
+  out.npm_config_logs_max = '0';
+  out.npm_config_update_notifier = 'false';
   out.GIT_CONFIG_COUNT = String(gitSafetyConfig.length);
   gitSafetyConfig.forEach(([key, value], index) => {
     out[`GIT_CONFIG_KEY_${index}`] = key;

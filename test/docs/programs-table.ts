@@ -18,6 +18,7 @@ const familyTitles: Record<string, string> = {
   archives: 'archives (list/test/stdout modes)',
   git: 'git (read-only subcommands)',
   sedAwk: 'sed and awk (scripts parsed)',
+  everyday: 'everyday (binaries, sessions, sockets, to-stdout)',
 };
 
 const names = (table: object) =>

@@ -237,7 +237,7 @@ describe('options', () => {
 
 describe('narration right after a go-ahead, in words no promise list holds', () => {
   const goAhead = { userPrompt: 'sí, hazlo' };
-  const text = 'Vale, creo la migración y la pruebo en la base de datos de desarrollo.';
+  const text = 'Vale, la migración primero y la prueba después, en la base de desarrollo.';
 
   it('is planning-only but uncertain, so the default resolver does not retry it', () => {
     expect(classifyTurn(turn(text, goAhead), { planMode: false, options })).toEqual({
@@ -251,9 +251,21 @@ describe('narration right after a go-ahead, in words no promise list holds', () 
     });
   });
 
+  it('a first-person verb opening the clause is a sure promise', () => {
+    const got = classifyTurn(turn('Vale, creo la migración y la pruebo.', goAhead), {
+      planMode: false,
+      options,
+    });
+    expect(got.kind).toBe('planning-only');
+    expect(got.uncertain).toBeUndefined();
+  });
+
   it.each([
     ['after a request that is not a go-ahead', turn(text, { userPrompt: '¿Qué harías?' })],
-    ['without an acknowledgement opening it', turn('Creo la migración y la pruebo.', goAhead)],
+    [
+      'without an acknowledgement opening it',
+      turn('La migración primero y la prueba después.', goAhead),
+    ],
     [
       'with more than two sentences',
       turn('Vale. La tabla tiene tres columnas. Todas son texto.', goAhead),

@@ -43,7 +43,7 @@ describe('turn corpus shape', () => {
         expect(['normal', 'plan'].includes(mode ?? ''), where).toBe(true);
         expect(stops.has(stop ?? ''), where).toBe(true);
         expect(
-          tools === '-' || /^[a-z_]+:(ro|rw)(,[a-z_]+:(ro|rw))*$/.test(tools ?? ''),
+          tools === '-' || /^[A-Za-z_]+:(ro|rw)(,[A-Za-z_]+:(ro|rw))*$/.test(tools ?? ''),
           where,
         ).toBe(true);
         for (const f of flags === '-' ? [] : (flags ?? '').split(',')) {

@@ -28,7 +28,8 @@ export const heldOutAcks: AckCase[] = [
   ['wait', offer, false],
   ['stop', null, false],
   ['go ahead and also bump the version', null, false],
-  ['continue, but skip the tests', null, false],
+  // A constraint on the same work keeps a go-ahead.
+  ['continue, but skip the tests', null, true],
   ['yes', 'The deploy finished. Is the dashboard showing the new version?', false],
   ['proceed', 'Proceed with the rename?', true],
   ['lgtm', 'I merged the PR and closed the issue.', false],

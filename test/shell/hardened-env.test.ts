@@ -13,6 +13,8 @@ const gitSettings = {
   GH_PAGER: 'cat',
   GH_PROMPT_DISABLED: '1',
   GH_NO_UPDATE_NOTIFIER: '1',
+  npm_config_logs_max: '0',
+  npm_config_update_notifier: 'false',
   GIT_CONFIG_COUNT: '7',
   GIT_CONFIG_KEY_0: 'core.hooksPath',
   GIT_CONFIG_VALUE_0: '/dev/null',

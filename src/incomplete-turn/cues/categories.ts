@@ -9,12 +9,14 @@ export const textCueCategories = [
   'presentTense',
   'notPromise',
   'completion',
+  'finding',
   'notCompletion',
   'blocker',
   'notBlocker',
   'question',
   'offer',
   'nextStep',
+  'commitment',
   'planHeading',
   'acknowledgement',
 ] as const;
@@ -25,6 +27,7 @@ export const promptCueCategories = [
   'okay',
   'contextualAck',
   'ackFiller',
+  'ackHold',
   'chitChat',
   'infoPrefix',
   'infoRequest',
@@ -52,6 +55,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
     'Phrases that contain a promise cue but promise no work ("let me know", "I\'ll wait for").',
   completion:
     'Finished-work cues ("done", "fixed", "all tests pass", "here\'s what I found"): an answer.',
+  finding:
+    'Findings ("the cause is", "原因は", "here\'s what I found"): an answer on their own, but a promise after them is still narration.',
   notCompletion: 'Negated completion ("not done yet", "isn\'t fixed"): masks a completion cue.',
   blocker:
     'Blockers ("Blocked:", "I can\'t proceed", "the blocker is"): an answer, never narration.',
@@ -62,6 +67,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
     'Proposals awaiting the user ("want me to", "if you like", "say go"): an answer, and what makes a bare "yes" a go-ahead.',
   nextStep:
     'Next-step markers and immediate promises ("next", "now", "let me", "also"): after a completion cue, a promise in the last sentence counts only with one.',
+  commitment:
+    'Frames that commit to work without "I\'ll" when they open a sentence ("Next step: …", "Will rework …", "The idea is to …", "Here\'s what I\'ll do:"): a promise.',
   planHeading: 'Plan headings at the start of a line or sentence ("Plan:", "Here\'s the plan").',
   acknowledgement:
     'Acknowledgements in the assistant\'s text ("got it", "understood"): a plan-mode status line.',
@@ -70,6 +77,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
   contextualAck:
     'Assents that count only after an offer ("yes", "go", "proceed", "lgtm", "sure", "👍").',
   ackFiller: 'Words that may accompany a go-ahead without changing it ("please", "now", "then").',
+  ackHold:
+    'Words that turn a go-ahead\'s added clause into a hold, a detour or more work ("first", "instead", "tomorrow", "and also"): no go-ahead.',
   chitChat: 'Social replies that ask for no work ("thanks", "great", "nice work").',
   infoPrefix: 'Prompt openers that share information rather than ask for work ("fyi", "btw").',
   infoRequest:

@@ -1,6 +1,7 @@
 import { type ShellCode, ShellCodes } from '../codes.js';
 import type { ProgramRule, ProgramTable } from '../spec.js';
 import type { ShellWord } from '../types.js';
+import { judgePackageQuery } from './package-queries.js';
 import { blocked, ok } from './results.js';
 
 // Programs that always block while planning, by category. Each category has its own code and
@@ -151,10 +152,14 @@ export function isVersionProbe(program: string, args: readonly ShellWord[]): boo
 function categoryRule(program: string, category: Category): ProgramRule {
   const verdict = blocked(category.code, `\`${program}\` ${category.reason}`);
   const allowsVersion = category === interpreters;
+  const queries = program === 'npm' || program === 'pnpm';
   return {
     kind: 'custom',
     globs: 'never',
-    judge: (args) => (allowsVersion && isVersionProbe(program, args) ? ok : verdict),
+    judge: (args, context) => {
+      if (allowsVersion && isVersionProbe(program, args)) return ok;
+      return (queries ? judgePackageQuery(program, args, context) : undefined) ?? verdict;
+    },
   };
 }
 

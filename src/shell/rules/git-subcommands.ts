@@ -3,6 +3,7 @@ import { gitConfigJudge } from './git-config.js';
 import { gitHistorySpecs } from './git-history-commands.js';
 import { gitInfoSubcommands } from './git-info-commands.js';
 import { bySpec, type SubcommandJudge } from './git-judge.js';
+import { gitQuerySubcommands } from './git-query-commands.js';
 import { gitRefSpecs, withLastArgDefault } from './git-ref-commands.js';
 import { gitTreeSpecs } from './git-tree-commands.js';
 
@@ -71,6 +72,7 @@ function buildGitSubcommands(): Readonly<Record<string, SubcommandJudge>> {
     reflog: judgeReflog,
     config: judgeConfig,
     ...infoSubcommands,
+    ...gitQuerySubcommands(),
   };
 }
 

@@ -7,6 +7,7 @@ import { buildChecksumPrograms } from './checksums.js';
 import { buildComparePrograms } from './compare.js';
 import { buildFileInfoPrograms } from './coreutils-files.js';
 import { buildTextPrograms } from './coreutils-text.js';
+import { buildEverydayPrograms } from './everyday.js';
 import { findRules } from './find.js';
 import { gitRule } from './git.js';
 import { buildGrepPrograms } from './grep.js';
@@ -80,6 +81,13 @@ const families: Readonly<Record<string, Family>> = {
   search: { programs: names('rg fd fdfind'), build: buildSearchRules },
   archives: { programs: names('tar unzip zipinfo gzip gunzip zcat'), build: buildArchiveRules },
   git: { programs: names('git'), build: () => ({ git: gitRule }) },
+  everyday: {
+    programs: names(
+      'join numfmt sleep diff3 sdiff bzcat xzcat zstdcat who last pstree readelf nm objdump ' +
+        'ss lsof',
+    ),
+    build: buildEverydayPrograms,
+  },
   sedAwk: {
     programs: names('sed awk gawk mawk nawk'),
     build: () => ({ ...buildSedPrograms(), ...buildAwkPrograms() }),

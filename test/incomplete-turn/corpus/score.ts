@@ -68,12 +68,20 @@ export function scoreAck(row: CorpusAck, options: ResolvedOptions): AckOutcome {
 
 const empty = (): Tally => ({ rows: 0, right: 0, falseNags: 0, missedNags: 0, uncertain: 0 });
 
-/** Totals per language plus `all`, for the rows of one half. */
-export function tallyTurns(outcomes: TurnOutcome[], half: Half): Record<string, Tally> {
+/** Which rows to count: one half, or both (for a subset such as the rows written outside). */
+export type Rows = Half | 'both';
+const inRows = (half: Half, rows: Rows) => rows === 'both' || half === rows;
+
+/** Totals per group (the language unless told) plus `all`, for the rows of one half. */
+export function tallyTurns(
+  outcomes: TurnOutcome[],
+  half: Rows,
+  group: (o: TurnOutcome) => string = (o) => o.row.lang,
+): Record<string, Tally> {
   const byLang: Record<string, Tally> = { all: empty() };
   for (const o of outcomes) {
-    if (o.row.half !== half) continue;
-    for (const key of ['all', o.row.lang]) {
+    if (!inRows(o.row.half, half)) continue;
+    for (const key of ['all', group(o)]) {
       const t = byLang[key] ?? empty();
       byLang[key] = t;
       t.rows++;
@@ -86,11 +94,15 @@ export function tallyTurns(outcomes: TurnOutcome[], half: Half): Record<string, 
   return byLang;
 }
 
-export function tallyAcks(outcomes: AckOutcome[], half: Half): Record<string, Tally> {
+export function tallyAcks(
+  outcomes: AckOutcome[],
+  half: Rows,
+  group: (o: AckOutcome) => string = (o) => o.row.lang,
+): Record<string, Tally> {
   const byLang: Record<string, Tally> = { all: empty() };
   for (const o of outcomes) {
-    if (o.row.half !== half) continue;
-    for (const key of ['all', o.row.lang]) {
+    if (!inRows(o.row.half, half)) continue;
+    for (const key of ['all', group(o)]) {
       const t = byLang[key] ?? empty();
       byLang[key] = t;
       t.rows++;

@@ -12,7 +12,7 @@ describe('blocked programs, by category', () => {
     ['python3 script.py --version', 'interpreter'],
     ['node --version --eval=1', 'interpreter'],
     ['npm install', 'build_tool'],
-    ['npm ls --depth=0', 'build_tool'],
+    ['npm install --depth=0', 'build_tool'],
     ['npm --version', 'build_tool'],
     ['pnpm -r exec rm -rf dist', 'build_tool'],
     ['make test', 'build_tool'],

@@ -112,7 +112,7 @@ describe('git subcommands', () => {
     ['git help log', 'git_subcommand'],
     ['git difftool --extcmd=touch HEAD', 'git_subcommand'],
     ['git mergetool', 'git_subcommand'],
-    ['git clean --force', 'git_subcommand'],
+    ['git clean --force', 'unknown_option'],
     ['git am x.patch', 'git_subcommand'],
     ['git cherry-pick abc', 'git_subcommand'],
     ['git revert abc', 'git_subcommand'],
