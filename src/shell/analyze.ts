@@ -33,6 +33,8 @@ export function analyzeShellCommand(command: string, policy?: ShellPolicy): Shel
   if (typeof command !== 'string')
     return verdict({ code: ShellCodes.syntax, reason: 'the command must be a string' }, []);
   const walk: Walk = { policy: resolveShellPolicy(policy), count: 0, sawCd: false };
+  if (walk.policy.hostShell !== 'posix')
+    return verdict(unsupportedShell(walk.policy.hostShell), []);
   const parsed = parseShell(command, { maxCommands: MAX_COMMANDS, maxNesting: MAX_NESTING });
   if (!parsed.ok) return verdict(parsed, []);
   // One pass, no intermediate arrays: this runs on every call.
@@ -45,6 +47,13 @@ export function analyzeShellCommand(command: string, policy?: ShellPolicy): Shel
     commands.push({ argv });
   }
   return verdict(judgeScript(parsed.commands, walk, 0), commands);
+}
+
+function unsupportedShell(shell: string): Block {
+  return {
+    code: ShellCodes.unsupportedShell,
+    reason: `the host runs commands with ${shell === 'cmd' ? 'cmd.exe' : 'PowerShell'}, whose quoting, operators and programs differ from the POSIX shells the analyzer models; no shell command is read-only here — propose it in the plan`,
+  };
 }
 
 /**

@@ -72,6 +72,8 @@ export const ShellCodes = {
   gitEnvironment: 'git_environment',
   xargsTarget: 'xargs_target',
   wrapper: 'wrapper',
+  /** The host runs commands under cmd.exe or PowerShell (`hostShell`), whose syntax and programs differ. */
+  unsupportedShell: 'unsupported_shell',
 } as const;
 
 export type ShellCode = (typeof ShellCodes)[keyof typeof ShellCodes];
@@ -84,6 +86,8 @@ export type ShellCode = (typeof ShellCodes)[keyof typeof ShellCodes];
 export const codesWithoutReadOnlyAlternative: Readonly<Partial<Record<ShellCode, string>>> = {
   [ShellCodes.removedByPolicy]:
     'the host removed the program on purpose; which other program fits is the host’s call',
+  [ShellCodes.unsupportedShell]:
+    'the host chose a shell the analyzer does not model; no command is judged there, whatever it reads',
   [ShellCodes.redirectNetwork]:
     'opening a connection is the point of the command; no local read gives the same answer',
 };

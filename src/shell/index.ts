@@ -4,6 +4,8 @@ export { analyzeArgv, analyzeShellCommand, MAX_COMMANDS, MAX_NESTING } from './a
 export { type ShellCode, ShellCodes } from './codes.js';
 export { hardenedShellEnv } from './hardened-env.js';
 export {
+  type HostShell,
+  hostShells,
   type ProgramSpecInput,
   type ResolvedShellPolicy,
   resolveShellPolicy,

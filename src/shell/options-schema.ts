@@ -57,6 +57,11 @@ export const shellOptionsSchema = lazy((z) =>
       .describe(
         "Opt-in classes of trusted non-read-only programs, off by default: 'network-read' allows gh view/list and gh api GET.",
       ),
+    hostShell: oneOf(['posix', 'cmd', 'powershell'])
+      .default('posix')
+      .describe(
+        "The shell the host runs commands with: verdicts cover POSIX shells; under 'cmd' or 'powershell' every command is refused (unsupported_shell).",
+      ),
     githubHosts: z
       .array(
         z

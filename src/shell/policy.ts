@@ -55,7 +55,18 @@ export interface ShellPolicy {
    * Enterprise Server host here (with github.com if that is used too).
    */
   githubHosts?: readonly string[] | undefined;
+  /**
+   * The shell the host runs commands with. Verdicts cover POSIX shells (bash, zsh, dash,
+   * busybox sh; the default `'posix'`). Under `'cmd'` (cmd.exe) or `'powershell'` quoting,
+   * `&`, `%VAR%`/`$var` and the programs themselves differ (Windows `sort /O` writes), so every
+   * command is refused with `unsupported_shell`.
+   */
+  hostShell?: HostShell | undefined;
 }
+
+/** The shells a host may declare; only `'posix'` gets verdicts. */
+export const hostShells = ['posix', 'cmd', 'powershell'] as const;
+export type HostShell = (typeof hostShells)[number];
 
 /** The policy with every program as a ProgramRule. */
 export interface ResolvedShellPolicy {
@@ -63,6 +74,7 @@ export interface ResolvedShellPolicy {
   removed: ReadonlySet<string>;
   /** The enabled policy classes (their programs are already in `programs`). */
   classes: ReadonlySet<ShellPolicyClass>;
+  hostShell: HostShell;
 }
 
 function isRule(value: unknown): value is ProgramRule {
@@ -80,7 +92,12 @@ export function isHostName(value: unknown): value is string {
 }
 
 const cache = new WeakMap<object, ResolvedShellPolicy>();
-const empty: ResolvedShellPolicy = { programs: new Map(), removed: new Set(), classes: new Set() };
+const empty: ResolvedShellPolicy = {
+  programs: new Map(),
+  removed: new Set(),
+  classes: new Set(),
+  hostShell: 'posix',
+};
 
 /**
  * Validates a host policy once (cached per object). A bad data spec is a programmer error:
@@ -120,7 +137,17 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
                 ],
           )
         : [{ path: 'githubHosts', message: 'expected a non-empty array of host names' }];
-  if (unknown.length > 0 || badHosts.length > 0) throw new OptionsError([...unknown, ...badHosts]);
+  const hostShell = policy.hostShell ?? 'posix';
+  const badShell = (hostShells as readonly unknown[]).includes(hostShell)
+    ? []
+    : [
+        {
+          path: 'hostShell',
+          message: `unknown host shell ${JSON.stringify(hostShell)}; known: ${hostShells.join(', ')}`,
+        },
+      ];
+  const issues = [...unknown, ...badHosts, ...badShell];
+  if (issues.length > 0) throw new OptionsError(issues);
   for (const name of classes)
     for (const [program, rule] of Object.entries(shellPolicyClasses[name].programs))
       programs.set(program, rule);
@@ -142,6 +169,7 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
     programs,
     removed: new Set(policy.removePrograms ?? []),
     classes: new Set<ShellPolicyClass>(classes),
+    hostShell,
   };
   cache.set(policy, resolved);
   return resolved;

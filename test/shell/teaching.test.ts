@@ -79,6 +79,7 @@ const rows: Record<BlockCode, Row> = {
   git_environment: { command: 'GIT_DIR=/tmp/x git log', names: 'drop the variable' },
   xargs_target: { command: 'ls | xargs sort', names: "end sort's arguments with --" },
   wrapper: { command: "bash -c 'ls' extra", names: 'drop them' },
+  unsupported_shell: { command: 'ls', policy: { hostShell: 'powershell' } },
 };
 
 describe('every block code teaches', () => {
