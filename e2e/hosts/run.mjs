@@ -3,7 +3,7 @@
 // installs the hook the way docs/hooks.md says (`planfirst hook install <host>` from the built
 // package) and checks, with files on disk, what each host really lets through.
 //
-//   npm run test:hosts [-- --host claude,codex] [--record] [--no-latency]
+//   npm run test:hosts [-- --host claude,codex] [--record] [--no-latency | --latency-only]
 //
 // --record rewrites test/hooks/fixtures/real/<host>/<version>/ from the inputs this run's hosts
 // sent (the fixtures `npm test` replays through the hook). A failed check fails the run, except
@@ -43,6 +43,7 @@ const selected = (option('--host') ?? 'claude,codex').split(',');
 const record = flag('--record');
 const latency = !flag('--no-latency');
 const latencyNodes = (option('--node') ?? '22,24').split(',');
+const latencyOnly = flag('--latency-only');
 
 if (!existsSync(hookJs)) throw new Error('dist/hook.js is missing: run `npm run build` first');
 
@@ -289,6 +290,7 @@ async function checkHost(model, host) {
   const bin = ensureHost(host);
   process.stdout.write(`\n${host} ${pinned[host].version} (${bin})\n`);
   const fixtureDir = join(repo, 'test', 'hooks', 'fixtures', 'real', host, pinned[host].version);
+  if (latencyOnly) return measureLatency(model, host, bin);
   if (record) rmSync(fixtureDir, { recursive: true, force: true });
 
   const plan = await runScenario(model, host, bin, 'plan');

@@ -1,8 +1,19 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isHookHost } from './hosts.js';
+import { type HookHost, isHookHost } from './hosts.js';
 import {
   HookInstallError,
   type HookInstallPlan,
@@ -25,22 +36,98 @@ function read(path: string): string | null {
   }
 }
 
-/** The command hosts run: dist/hook.js by absolute path, so no package lookup per call. */
-function hookCommand(io: HookIo): string {
-  const override = io.env.PLANFIRST_HOOK_COMMAND;
-  if (override) return override;
+/** The built dist/hook.js next to this code (absolute, symlinks resolved). */
+function builtHook(): string {
   const here = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
   // Built, this code sits in dist/hook-main.js next to dist/hook.js; from src/ (tests), the
   // built file is ../../dist/hook.js.
-  const script = join(dirname(here), here.endsWith('.ts') ? '../../dist/hook.js' : 'hook.js');
-  return `node "${script}"`;
+  return join(dirname(here), here.endsWith('.ts') ? '../../dist/hook.js' : 'hook.js');
 }
 
-function write(plan: HookInstallPlan): void {
+/** The nearest directory at or above `dir` with a `.git`, if any. */
+function gitTop(dir: string): string | undefined {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/**
+ * The command hosts run: `node <dist/hook.js>` with no package lookup per call. For a project
+ * install it names the hook relative to a root every clone has — the host's project-directory
+ * variable (Claude Code, Gemini CLI), the git top level (Codex, Copilot, Cursor), the hook
+ * script's own directory (Cline) — so a committed settings file works for teammates and CI.
+ * Only a hook outside the project (a global install) is named by absolute path.
+ */
+export function hookCommand(
+  io: HookIo,
+  host: HookHost,
+  scope: HookScope,
+  projectDir: string,
+): { command: string; portable: boolean } {
+  const override = io.env.PLANFIRST_HOOK_COMMAND;
+  if (override) return { command: override, portable: true };
+  const local = join(projectDir, 'node_modules', 'planfirst', 'dist', 'hook.js');
+  let script = existsSync(local) ? local : builtHook();
+  if (!existsSync(local)) {
+    try {
+      script = realpathSync(script);
+    } catch {
+      // Not built: keep the path; the installer's read-back still checks the files.
+    }
+  }
+  const absolute = { command: `node "${script}"`, portable: false };
+  if (scope === 'user') return { ...absolute, portable: true };
+  let root: string;
+  try {
+    root = realpathSync(projectDir);
+  } catch {
+    return absolute;
+  }
+  const inside = (base: string) => {
+    const rel = relative(base, script === local ? join(root, relative(projectDir, local)) : script);
+    return rel === '' || rel.startsWith('..') || isAbsolute(rel)
+      ? undefined
+      : rel.split(sep).join('/');
+  };
+  const fromProject = inside(root);
+  if (fromProject === undefined) return absolute;
+  switch (host) {
+    case 'claude':
+      return { command: `node "$CLAUDE_PROJECT_DIR/${fromProject}"`, portable: true };
+    case 'gemini':
+      return { command: `node "$GEMINI_PROJECT_DIR/${fromProject}"`, portable: true };
+    case 'cline':
+      // The hook file is .clinerules/hooks/PreToolUse; Cline runs it with its path as $0.
+      return { command: `node "$(dirname "$0")/../../${fromProject}"`, portable: true };
+    default: {
+      const top = gitTop(root);
+      const fromTop = top === undefined ? undefined : inside(top);
+      if (fromTop === undefined) return { command: `node "$PWD/${fromProject}"`, portable: true };
+      return { command: `node "$(git rev-parse --show-toplevel)/${fromTop}"`, portable: true };
+    }
+  }
+}
+
+/** Removes the directories a removed file leaves empty, up to (not including) `stop`. */
+function pruneEmpty(dir: string, stop: string): void {
+  for (let d = dir; d.startsWith(`${stop}${sep}`) && d !== stop; d = dirname(d)) {
+    try {
+      if (readdirSync(d).length > 0) return;
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+  }
+}
+
+function write(plan: HookInstallPlan, base: string): void {
   for (const file of plan.files) {
     if (file.after === file.before) continue;
     if (file.after === null) {
       rmSync(file.path, { force: true });
+      // Uninstall leaves no empty .codex/ or .clinerules/hooks/ behind.
+      pruneEmpty(dirname(file.path), base);
       continue;
     }
     mkdirSync(dirname(file.path), { recursive: true });
@@ -71,14 +158,9 @@ export async function runInstallCommand(
     return 2;
   }
   const scope: HookScope = args.includes('--user') ? 'user' : 'project';
-  const ctx: InstallContext = {
-    host,
-    scope,
-    projectDir: io.cwd,
-    homeDir: io.env.HOME ?? homedir(),
-    command: hookCommand(io),
-    read,
-  };
+  const homeDir = io.env.HOME ?? homedir();
+  const { command, portable } = hookCommand(io, host, scope, io.cwd);
+  const ctx: InstallContext = { host, scope, projectDir: io.cwd, homeDir, command, read };
   const planFor = verb === 'install' ? planHookInstall : planHookUninstall;
   try {
     const plan = planFor(ctx);
@@ -92,7 +174,7 @@ export async function runInstallCommand(
         );
       return 0;
     }
-    write(plan);
+    write(plan, scope === 'user' ? homeDir : io.cwd);
     // Verify: what is on disk now is exactly the plan, and planning again is a no-op.
     const again = planFor(ctx);
     const ok =
@@ -105,6 +187,10 @@ export async function runInstallCommand(
     for (const f of plan.files)
       io.stdout(
         `${changed.includes(f) ? (f.after === null ? 'removed' : 'wrote') : 'unchanged'} ${f.path}\n`,
+      );
+    if (verb === 'install' && !portable)
+      io.stderr(
+        `planfirst hook install: the hook is outside this project, so the command names it by absolute path and works only on this machine; install planfirst in the project (npm i -D planfirst) for a command teammates can use\n`,
       );
     if (verb === 'install') {
       // Installed is not yet running: say whether this host will run the hooks here.

@@ -54,8 +54,9 @@ const jsonLayouts: Record<
     file: 'settings.json',
     timeout: 10,
     events: [
-      { event: 'PreToolUse', matcher: 'Bash', hookEvent: 'PreToolUse' },
-      { event: 'PermissionRequest', matcher: 'Bash', hookEvent: 'PermissionRequest' },
+      // Every tool: in planfirst's plan mode each one is judged.
+      { event: 'PreToolUse', matcher: '*', hookEvent: 'PreToolUse' },
+      { event: 'PermissionRequest', matcher: '*', hookEvent: 'PermissionRequest' },
       { event: 'Stop', hookEvent: 'Stop' },
       { event: 'SessionStart', matcher: 'compact', hookEvent: 'SessionStart' },
     ],
@@ -65,8 +66,9 @@ const jsonLayouts: Record<
     file: 'hooks.json',
     timeout: 10,
     events: [
-      { event: 'PreToolUse', matcher: 'Bash', hookEvent: 'PreToolUse' },
-      { event: 'PermissionRequest', matcher: 'Bash', hookEvent: 'PermissionRequest' },
+      // No matcher: every tool.
+      { event: 'PreToolUse', hookEvent: 'PreToolUse' },
+      { event: 'PermissionRequest', hookEvent: 'PermissionRequest' },
       { event: 'Stop', hookEvent: 'Stop' },
       { event: 'SessionStart', hookEvent: 'SessionStart' },
     ],
@@ -77,7 +79,8 @@ const jsonLayouts: Record<
     // Gemini CLI counts hook timeouts in milliseconds.
     timeout: 10_000,
     events: [
-      { event: 'BeforeTool', matcher: 'run_shell_command', hookEvent: 'BeforeTool' },
+      // No matcher: every tool.
+      { event: 'BeforeTool', hookEvent: 'BeforeTool' },
       { event: 'AfterAgent', hookEvent: 'AfterAgent' },
     ],
   },
@@ -108,7 +111,19 @@ function parseJsonFile(path: string, text: string | null): Record<string, unknow
   return parsed;
 }
 
-const stringify = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+/**
+ * Writes JSON the way the file was written (its indentation, its final newline), so that
+ * uninstalling after installing gives the file back byte for byte when it was formatted as
+ * JSON.stringify formats; a new file gets two spaces and a newline.
+ */
+function stringify(value: unknown, before: string | null): string {
+  const indent =
+    before === null
+      ? '  '
+      : (before.match(/\n([ \t]+)\S/)?.[1] ?? (before.trim().includes('\n') ? '  ' : ''));
+  const end = before === null || before.endsWith('\n') ? '\n' : '';
+  return `${JSON.stringify(value, null, indent)}${end}`;
+}
 
 /** planfirst's entry: this install's command, or any command that runs the planfirst hook. */
 function isOurs(ctx: InstallContext, command: unknown): boolean {
@@ -165,36 +180,49 @@ function planJsonHooks(ctx: InstallContext, install: boolean): HookInstallFile[]
   if (Object.keys(next).length > 0) out.hooks = next;
   else delete out.hooks;
   // Nothing left (the file held only planfirst's hooks): remove it rather than leave `{}`.
-  const after = Object.keys(out).length === 0 ? null : stringify(out);
-  return [{ path, before, after }];
+  const after = Object.keys(out).length === 0 ? null : stringify(out, before);
+  return [{ path, before, after: after !== null && sameJson(after, before) ? before : after }];
+}
+
+/** Unchanged content keeps the file's own bytes (formatting the user chose included). */
+function sameJson(after: string, before: string | null): boolean {
+  if (before === null) return false;
+  try {
+    return JSON.stringify(JSON.parse(before)) === JSON.stringify(JSON.parse(after));
+  } catch {
+    return false;
+  }
 }
 
 function planFlatHooks(
   ctx: InstallContext,
   install: boolean,
   path: string,
-  event: string,
-  entry: Record<string, unknown>,
+  entries: readonly (readonly [event: string, entry: Record<string, unknown>])[],
 ): HookInstallFile[] {
   const before = ctx.read(path);
   const doc = parseJsonFile(path, before);
   const hooks = doc.hooks === undefined ? {} : doc.hooks;
   if (!isObject(hooks)) throw new HookInstallError(`${path}: "hooks" is not an object`);
-  const list = hooks[event] === undefined ? [] : hooks[event];
-  if (!Array.isArray(list)) throw new HookInstallError(`${path}: hooks.${event} is not a list`);
-  const kept = list.filter(
-    (h) => !(isObject(h) && (isOurs(ctx, h.command) || isOurs(ctx, h.bash))),
-  );
-  if (install) kept.push(entry);
   const nextHooks: Record<string, unknown> = { ...hooks };
-  if (kept.length > 0) nextHooks[event] = kept;
-  else delete nextHooks[event];
-  const out: Record<string, unknown> = { version: 1, ...doc, hooks: nextHooks };
+  for (const [event, entry] of entries) {
+    const list = hooks[event] === undefined ? [] : hooks[event];
+    if (!Array.isArray(list)) throw new HookInstallError(`${path}: hooks.${event} is not a list`);
+    const kept = list.filter(
+      (h) => !(isObject(h) && (isOurs(ctx, h.command) || isOurs(ctx, h.bash))),
+    );
+    if (install) kept.push(entry);
+    if (kept.length > 0) nextHooks[event] = kept;
+    else delete nextHooks[event];
+  }
+  // Keep the file's own key order; a new file starts with the envelope.
+  const out: Record<string, unknown> =
+    'version' in doc ? { ...doc, hooks: nextHooks } : { version: 1, ...doc, hooks: nextHooks };
   const rest = Object.keys(out).filter((k) => k !== 'version' && k !== 'hooks');
   // Nothing left but the envelope: remove the file rather than leave an empty one.
   const empty = Object.keys(nextHooks).length === 0 && rest.length === 0;
-  const after = empty ? null : stringify(out);
-  return [{ path, before, after }];
+  const after = empty ? null : stringify(out, before);
+  return [{ path, before, after: after !== null && sameJson(after, before) ? before : after }];
 }
 
 const clineMarker = '# planfirst-hook';
@@ -210,7 +238,7 @@ function planCline(ctx: InstallContext, install: boolean): HookInstallFile[] {
       `${path} is someone else's PreToolUse hook; Cline runs one file per event, so planfirst will not replace it`,
     );
   const after = install
-    ? `#!/bin/sh\n${clineMarker}: judges execute_command calls with planfirst's shell analyzer\nexec ${ctx.command} cline PreToolUse\n`
+    ? `#!/bin/sh\n${clineMarker}: judges every tool call (planfirst's plan mode) and shell command\nexec ${ctx.command} cline PreToolUse\n`
     : null;
   return [{ path, before, after, mode: 0o755 }];
 }
@@ -227,25 +255,21 @@ function plan(ctx: InstallContext, install: boolean): HookInstallPlan {
           ctx,
           install,
           `${ctx.scope === 'project' ? ctx.projectDir : ctx.homeDir}/.cursor/hooks.json`,
-          'beforeShellExecution',
-          { command: `${ctx.command} cursor beforeShellExecution` },
+          ['beforeShellExecution', 'beforeMCPExecution', 'preToolUse'].map(
+            (event) => [event, { command: `${ctx.command} cursor ${event}` }] as const,
+          ),
         );
       case 'copilot':
         if (ctx.scope === 'user')
           throw new HookInstallError(
             'Copilot reads hooks from the repository (.github/hooks/); use --project',
           );
-        return planFlatHooks(
-          ctx,
-          install,
-          `${ctx.projectDir}/.github/hooks/planfirst.json`,
-          'preToolUse',
-          {
-            type: 'command',
-            bash: `${ctx.command} copilot preToolUse`,
-            timeoutSec: 10,
-          },
-        );
+        return planFlatHooks(ctx, install, `${ctx.projectDir}/.github/hooks/planfirst.json`, [
+          [
+            'preToolUse',
+            { type: 'command', bash: `${ctx.command} copilot preToolUse`, timeoutSec: 10 },
+          ],
+        ]);
       case 'cline':
         return planCline(ctx, install);
     }
