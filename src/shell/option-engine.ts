@@ -1,4 +1,4 @@
-import { hasOwn } from '../own-data.js';
+import { hasOwn } from './has-own.js';
 import { ShellCodes } from './codes.js';
 import {
   describeAmbiguous,

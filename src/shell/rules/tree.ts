@@ -1,4 +1,4 @@
-import { hasOwn } from '../../own-data.js';
+import { hasOwn } from '../has-own.js';
 import { ShellCodes } from '../codes.js';
 import type { ProgramRule, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
