@@ -38,6 +38,7 @@ export const judgeWrite: WriteJudge = (event, row, policy) => {
   if (input === undefined) return 'the tool input is not an object';
   const refusal = judgePlanFileWrite(input, {
     path: rel,
+    absolutePath: planAbs,
     pathKeys: [],
     contentKeys: row.content ?? [],
   });

@@ -49,7 +49,13 @@ export type PatchVerdict = { ok: true; named: number } | { ok: false; refusal: P
  * `new/deleted file mode 100644` lines; and in any diff, `--- P`/`+++ P`/`Index: P` only when
  * P has no directory, since GNU patch and git strip leading directories differently.
  */
-export function judgePatchText(text: string, plan: string): PatchVerdict {
+/**
+ * `absolutePlan`: the plan file's absolute path, when the caller knows the project directory
+ * (the hook does). An apply_patch header may name the plan file by it, since that applier
+ * joins a header's path to its working directory and an absolute path stays itself; a diff
+ * header never may (strip levels would turn it into another file).
+ */
+export function judgePatchText(text: string, plan: string, absolutePlan?: string): PatchVerdict {
   if (lineBreakers.test(text))
     return refuse({
       kind: 'invalid',
@@ -57,7 +63,7 @@ export function judgePatchText(text: string, plan: string): PatchVerdict {
         'the patch has a lone carriage return, a control character or a Unicode line separator, where appliers disagree on line ends',
     });
   const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  const readings = lines.map((line) => readLine(line, plan));
+  const readings = lines.map((line) => readLine(line, plan, absolutePlan));
   const git = readings.some((r) => r.kind === 'git');
   let named = 0;
   let applyPatch = false;
@@ -136,7 +142,7 @@ type LineReading =
 
 const refusedLine = (refusal: PatchRefusal): LineReading => ({ kind: 'refused', refusal });
 
-function readLine(line: string, plan: string): LineReading {
+function readLine(line: string, plan: string, absolutePlan: string | undefined): LineReading {
   const s = header(line);
   const indented = s.length !== line.length;
   const irregular = (why: string) => refusedLine(ambiguous(line, why));
@@ -145,7 +151,9 @@ function readLine(line: string, plan: string): LineReading {
     const m = applyPatchMarker.exec(s);
     if (!m) return irregular('a `***` header that is not an apply_patch marker');
     if (indented) return irregular('an indented header (appliers disagree on it)');
-    const bad = judgeName(m[2] as string, plan, 'as-written');
+    const name = m[2] as string;
+    if (absolutePlan !== undefined && name === absolutePlan) return { kind: 'apply_patch' };
+    const bad = judgeName(name, plan, 'as-written');
     return bad ? refusedLine(bad) : { kind: 'apply_patch' };
   }
   if (unifiedHeader.test(s)) {

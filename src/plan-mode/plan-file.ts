@@ -74,6 +74,8 @@ export type PlanFileRefusal = {
 
 export interface PlanFileRule {
   path: string;
+  /** The plan file's absolute path, accepted in apply_patch headers (see `judgePatchText`). */
+  absolutePath?: string;
   pathKeys: readonly string[];
   contentKeys: readonly string[];
 }
@@ -152,7 +154,7 @@ export function judgePlanFileWrite(
       };
     }
     if (patchKeySet.has(key) && typeof value === 'string') {
-      const verdict = judgePatchText(value, wanted);
+      const verdict = judgePatchText(value, wanted, rule.absolutePath);
       if (!verdict.ok) return { ...verdict.refusal, field: at };
       judged += verdict.named;
       return undefined;

@@ -122,6 +122,27 @@ describe('the full gate, per host', () => {
     }
   });
 
+  it('an apply_patch header may name the plan file by its absolute path (Codex joins it to the working directory)', () => {
+    const patch = (name: string) => `*** Begin Patch\n*** Add File: ${name}\n+x\n*** End Patch\n`;
+    for (const [host, key] of [
+      ['codex', 'command'],
+      ['cline', 'input'],
+    ] as const) {
+      const ok = verdict(host, 'apply_patch', { [key]: patch(`${project}/.planfirst/plan.md`) });
+      expect([ok.verdict, ok.code]).toEqual(['neutral', HookCodes.planFileWrite]);
+      for (const other of [
+        `${project}/.planfirst/plan.md.bak`,
+        `${project}//.planfirst/plan.md`,
+        `/other${project}/.planfirst/plan.md`,
+        `${project}/sub/../.planfirst/plan.md`,
+      ])
+        expect(verdict(host, 'apply_patch', { [key]: patch(other) }).verdict).toBe('deny');
+    }
+    // A diff header is read with strip levels: the absolute spelling never counts there.
+    const diff = `--- ${project}/.planfirst/plan.md\n+++ ${project}/.planfirst/plan.md\n@@ -1 +1 @@\n-a\n+b\n`;
+    expect(verdict('codex', 'apply_patch', { command: diff }).verdict).toBe('deny');
+  });
+
   it('a relative target from a subdirectory is another file', () => {
     const doc = {
       ...toolDoc('claude', 'Write', { file_path: '.planfirst/plan.md', content: 'x' }),

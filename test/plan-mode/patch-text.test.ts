@@ -156,6 +156,18 @@ describe('judgePatchText', () => {
     expect(judgePatchText('@@\n-a\n+b\n', 'PLAN.md')).toEqual({ ok: true, named: 0 });
   });
 
+  it('an absolute spelling of the plan file counts only in apply_patch headers, exactly as given', () => {
+    const abs = '/srv/p/PLAN.md';
+    const add = (name: string) => `*** Begin Patch\n*** Add File: ${name}\n+x\n*** End Patch\n`;
+    expect(judgePatchText(add(abs), 'PLAN.md', abs)).toEqual({ ok: true, named: 1 });
+    expect(judgePatchText(add(abs), 'PLAN.md').ok).toBe(false);
+    expect(judgePatchText(add('/srv/p/x.md'), 'PLAN.md', abs).ok).toBe(false);
+    expect(judgePatchText(add(` ${abs}`), 'PLAN.md', abs).ok).toBe(false);
+    expect(judgePatchText(`--- ${abs}\n+++ ${abs}\n@@ -1 +1 @@\n-a\n+b\n`, 'PLAN.md', abs).ok).toBe(
+      false,
+    );
+  });
+
   it('a headerless diff passes beside a target naming the plan file, never alone', () => {
     const options = resolveOptions({
       planMode: { planFile: { path: 'PLAN.md', tools: ['apply_patch'], contentKeys: ['type'] } },
