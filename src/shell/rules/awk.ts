@@ -1,5 +1,5 @@
-import { hasOwn } from '../has-own.js';
 import { ShellCodes } from '../codes.js';
+import { hasOwn } from '../has-own.js';
 import { judgeWithSpec, parseArgs } from '../option-engine.js';
 import type {
   Block,

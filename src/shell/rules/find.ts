@@ -1,5 +1,5 @@
-import { hasOwn } from '../has-own.js';
 import { type ShellCode, ShellCodes } from '../codes.js';
+import { hasOwn } from '../has-own.js';
 import type { ProgramRule, ProgramTable, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
 

@@ -1,5 +1,5 @@
-import { hasOwn } from '../has-own.js';
 import { ShellCodes } from '../codes.js';
+import { hasOwn } from '../has-own.js';
 import type { ProgramRule, RuleResult } from '../spec.js';
 import type { ShellWord } from '../types.js';
 import { blocked, ok } from './results.js';
