@@ -40,17 +40,35 @@ interface Shape {
 }
 
 const shapes: Shape[] = [
-  { name: 'prose sentences', turn: (n) => ({ ...base, text: fill('The parser reads the file. ', n) }) },
-  { name: 'one sentence of cues', turn: (n) => ({ ...base, text: fill("i'll go, let me see, done, ", n) }) },
+  {
+    name: 'prose sentences',
+    turn: (n) => ({ ...base, text: fill('The parser reads the file. ', n) }),
+  },
+  {
+    name: 'one sentence of cues',
+    turn: (n) => ({ ...base, text: fill("i'll go, let me see, done, ", n) }),
+  },
   { name: 'dots before a letter', turn: (n) => ({ ...base, text: fill('.', n, 'x') }) },
-  { name: 'bangs and closers before a letter', turn: (n) => ({ ...base, text: fill('!)', n, 'x') }) },
+  {
+    name: 'bangs and closers before a letter',
+    turn: (n) => ({ ...base, text: fill('!)', n, 'x') }),
+  },
   { name: 'initialisms (a.b.c.…)', turn: (n) => ({ ...base, text: fill('a.', n, ' ok') }) },
   { name: 'list numbers', turn: (n) => ({ ...base, text: fill('1', n, '. x') }) },
-  { name: 'lead-in words (now now …)', turn: (n) => ({ ...base, text: fill('now ', n, "i'll fix it") }) },
-  { name: 'acknowledgements (okay, okay, …)', turn: (n) => ({ ...base, text: fill('okay, ', n, 'removing it') }) },
+  {
+    name: 'lead-in words (now now …)',
+    turn: (n) => ({ ...base, text: fill('now ', n, "i'll fix it") }),
+  },
+  {
+    name: 'acknowledgements (okay, okay, …)',
+    turn: (n) => ({ ...base, text: fill('okay, ', n, 'removing it') }),
+  },
   { name: 'dash and progress verb', turn: (n) => ({ ...base, text: fill('— checking ', n) }) },
   { name: 'offers in one sentence', turn: (n) => ({ ...base, text: fill('if you like ', n) }) },
-  { name: 'offers inside promises', turn: (n) => ({ ...base, text: fill('e depois proponho ', n) }) },
+  {
+    name: 'offers inside promises',
+    turn: (n) => ({ ...base, text: fill('e depois proponho ', n) }),
+  },
   { name: 'promises with colons', turn: (n) => ({ ...base, text: fill("i'll do: x. ", n) }) },
   { name: 'next step frames', turn: (n) => ({ ...base, text: fill('next step: fix it. ', n) }) },
   { name: 'list lines', turn: (n) => ({ ...base, text: fill('- item\n', n) }) },
