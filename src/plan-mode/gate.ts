@@ -135,6 +135,13 @@ function judgeCall(
       shell: verdict as ShellVerdict,
     };
   }
+  // Typing into a running process can drive whatever it runs (`!cmd` in the pager a
+  // read-only `git log` opened): no read-only list, suffix or host annotation lets it through.
+  if (planMode.interactiveTools.includes(name))
+    return block(
+      held ? GateCodes.approvedNotStarted : GateCodes.interactiveInput,
+      `${active}, so ${tool} is blocked: it types into a running process, which can run anything. ${proceed}`,
+    );
   if (ownValue(call, 'readOnly') === true)
     return allow(GateCodes.readOnlyHint, 'The host marks this tool read-only.');
   if (planMode.readOnlyTools.includes(name))
