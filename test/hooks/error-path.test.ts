@@ -221,6 +221,31 @@ describe('a document the hook cannot read is judged by what its event name says'
     });
   });
 
+  it('a tool event that does not parse says why on stderr too, like any tool-call deny', () => {
+    const cases = [
+      ['copilot', { toolName: 'bash' }, 'toolArgs is not an object'],
+      ['copilot', { toolArgs: {} }, 'toolName is missing'],
+      ['cursor', { hook_event_name: 'beforeMCPExecution' }, 'tool_name is missing'],
+      ['cursor', { hook_event_name: 'preToolUse' }, 'tool_name is missing'],
+      [
+        'cursor',
+        { hook_event_name: 'beforeShellExecution' },
+        'the Shell call has no command planfirst can read',
+      ],
+      ['cline', { hookName: 'tool_call' }, 'the tool name is missing'],
+      ['cline', { hookName: 'PreToolUse' }, 'the tool name is missing'],
+    ] as const;
+    for (const [host, input, why] of cases) {
+      const a = judgeHookEvent(host, input, inPlan);
+      expect([host, a.stderr, a.exitCode, a.judgement.verdict]).toEqual([
+        host,
+        `${cannotJudge(why)}\n`,
+        0,
+        'deny',
+      ]);
+    }
+  });
+
   it('a known host and a document that is not an object: exit 2 where the host reads it', () => {
     for (const host of ['claude', 'codex', 'gemini'] as const) {
       const a = judgeHookEvent(host, 'garbage', inPlan);

@@ -146,6 +146,27 @@ describe('a Stop without a final message', () => {
     ]);
   });
 
+  it('an empty final message is an empty turn, not reasoning', () => {
+    expect(claude(false, { attempts: 0 }).judgement.code).toBe(HookCodes.incompleteTurn);
+    const a = judgeHookEvent('claude', f.claudeStop(''), {
+      stop: { limit: 3, userPrompt: prompt, toolCalls: 0, attempts: 0 },
+    });
+    expect([a.judgement.code, a.judgement.reason]).toEqual([
+      HookCodes.turnComplete,
+      'the turn is empty',
+    ]);
+  });
+
+  it('a turn that ran tools acted, in plan mode or not (the tool is not taken as read-only)', () => {
+    expect(claude(false, { attempts: 0, toolCalls: 1 }).judgement.reason).toBe('the turn is acted');
+    const plan = judgeHookEvent(
+      'claude',
+      { ...f.claudeStop(narration), permission_mode: 'plan' },
+      { stop: { limit: 3, userPrompt: prompt, toolCalls: 1, attempts: 0 } },
+    );
+    expect(plan.judgement.reason).toBe('the turn is acted');
+  });
+
   it('a turn the classifier calls complete says its kind', () => {
     const a = claude(false, { attempts: 0, userPrompt: 'thanks!' });
     expect(a.judgement.code).toBe(HookCodes.turnComplete);
