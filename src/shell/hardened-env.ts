@@ -109,6 +109,7 @@ export function hardenedShellEnv(
   out.PAGER = 'cat';
   out.GIT_PAGER = 'cat';
   out.MANPAGER = 'cat';
+  out.SYSTEMD_PAGER = 'cat';
   out.GIT_OPTIONAL_LOCKS = '0';
   out.GIT_NO_LAZY_FETCH = '1';
   out.GIT_TERMINAL_PROMPT = '0';
