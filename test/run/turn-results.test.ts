@@ -101,7 +101,11 @@ describe("the host's results", () => {
   it('results for only some calls: the rest are handed out again, nothing is judged yet', () => {
     const r = step(
       awaitingTools(),
-      { type: 'tool_results', now: 3, results: [{ toolCallId: 'r1', content: 'read' }] },
+      {
+        type: 'tool_results',
+        now: 3,
+        results: [{ toolCallId: 'r1', content: 'read', isError: false }],
+      },
       normal,
     );
     expect(r.effect).toMatchObject({ type: 'execute_tools', calls: [{ id: 'w1' }] });
@@ -202,7 +206,11 @@ describe('plan bookkeeping turns', () => {
     );
     const done = step(
       work.session,
-      { type: 'tool_results', now: 21, results: [{ toolCallId: 'r9', content: 'x' }] },
+      {
+        type: 'tool_results',
+        now: 21,
+        results: [{ toolCallId: 'r9', content: 'x', isError: false }],
+      },
       ctx,
     );
     expect(done.session.run.bookkeepingTurns).toBe(0);
