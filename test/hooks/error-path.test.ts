@@ -246,6 +246,18 @@ describe('a document the hook cannot read is judged by what its event name says'
     }
   });
 
+  it('an unknown event whose name only resembles a tool event is not answered as one', () => {
+    for (const name of ['XPreToolUse', 'PreToolUseX', 'MyBeforeTool', 'tool_calls']) {
+      const a = judgeHookEvent('claude', { hook_event_name: name }, inPlan);
+      expect([name, a.stdout, a.exitCode]).toEqual([name, '', 2]);
+      expect(a.stderr).toBe(`${cannotJudge(`unknown event ${JSON.stringify(name)}`)}\n`);
+    }
+    const cursor = judgeHookEvent('cursor', { hook_event_name: 'beforeAnyExecution' }, inPlan);
+    expect(cursor.stderr).toBe(`${cannotJudge('unknown event "beforeAnyExecution"')}\n`);
+    const stop = judgeHookEvent('claude', { hook_event_name: 'stop' }, inPlan);
+    expect([stop.stdout, stop.exitCode]).toEqual(['{}', 0]);
+  });
+
   it('a known host and a document that is not an object: exit 2 where the host reads it', () => {
     for (const host of ['claude', 'codex', 'gemini'] as const) {
       const a = judgeHookEvent(host, 'garbage', inPlan);
