@@ -20,6 +20,8 @@ export function enterPlanMode(
   const planMode: PlanModeState = { ...initialPlanModeState, mode: 'plan' };
   // The approval history survives so ids issued before can never be reused or re-decided.
   if (state.planMode.approvals !== undefined) planMode.approvals = state.planMode.approvals;
+  // Gated subagents started in an earlier planning phase may still be running.
+  if (state.planMode.subagents !== undefined) planMode.subagents = state.planMode.subagents;
   if (typeof at.reason === 'string' && at.reason.trim() !== '') planMode.reason = at.reason;
   return {
     state: { ...state, planMode: { ...planMode, enteredAt: at.now, updatedAt: at.now } },
@@ -37,6 +39,12 @@ export function exitPlanMode(state: SessionState, at: { now: number }): Transiti
   if (bad) return bad;
   if (state.planMode.mode !== 'plan')
     return ignored(state, IgnoredReasons.notInPlanMode, 'plan mode is not active');
+  if (state.planMode.subagent !== undefined)
+    return ignored(
+      state,
+      IgnoredReasons.subagentCannotExit,
+      "a subagent runs under its parent's plan mode for as long as it runs",
+    );
   const {
     mode: _mode,
     approval: _approval,
