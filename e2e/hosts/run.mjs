@@ -450,7 +450,9 @@ function doctor(host, where, extra = []) {
 async function doctorChecks(model, host, bin, trusted) {
   const codexPath = { PATH: `${dirname(bin)}${delimiter}${process.env.PATH}` };
   const withBin = (r) => ({ ...r, env: { ...r.env, ...codexPath } });
-  const flags = host === 'codex' ? ['--bypass-hook-trust'] : [];
+  // The per-invocation trust flag the trusted runs pass to the host.
+  const flags =
+    host === 'codex' ? ['--bypass-hook-trust'] : host === 'copilot' ? ['--trust-folder'] : [];
   const ok = doctor(host, withBin(trusted), flags);
   check(
     host,
@@ -466,7 +468,8 @@ async function doctorChecks(model, host, bin, trusted) {
     hook: 'planfirst',
     trust: 'untrusted',
   });
-  const bad = doctor(host, withBin(untrusted), flags);
+  // Copilot's untrusted run went without --trust-folder: the doctor is asked the same way.
+  const bad = doctor(host, withBin(untrusted), host === 'copilot' ? [] : flags);
   check(
     host,
     'doctor: untrusted setup (MARKER written in plan mode) → exit 1',
@@ -474,6 +477,7 @@ async function doctorChecks(model, host, bin, trusted) {
     `MARKER ${untrusted.exists('MARKER') ? 'written' : 'absent'}, doctor exit ${bad.status}\n${bad.stdout}`,
   );
   if (host === 'gemini') return geminiTrustChecks(model, host, bin);
+  if (host === 'copilot') return copilotTrustChecks(model, host, bin);
   if (host !== 'codex') return;
   // Interactive trust, stored: the project trusted and each hook approved as the doctor says.
   let before;
@@ -531,6 +535,30 @@ async function geminiTrustChecks(model, host, bin) {
       persisted.status === 0 &&
       !persisted.exists('MARKER'),
     `doctor before ${before?.status}, after ${after.status}, gemini ${brief(persisted)}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
+  );
+}
+
+/** Copilot CLI's stored folder trust, added as the doctor says: then the hook runs. */
+async function copilotTrustChecks(model, host, bin) {
+  let before;
+  const persisted = await runScenario(model, host, bin, 'untrusted', {
+    hook: 'planfirst',
+    trust: 'persisted',
+    beforeRun(where) {
+      before = doctor(host, where);
+      const fix = /add "([^"]+)" to "trustedFolders" in (\S+?);/.exec(before.stdout);
+      if (fix !== null) writeFileSync(fix[2], `${JSON.stringify({ trustedFolders: [fix[1]] })}\n`);
+    },
+  });
+  const after = doctor(host, persisted);
+  check(
+    host,
+    'doctor: folder not trusted → exit 1; trusted as the doctor says → the hook runs, exit 0',
+    before?.status === 1 &&
+      after.status === 0 &&
+      persisted.status === 0 &&
+      !persisted.exists('MARKER'),
+    `doctor before ${before?.status}, after ${after.status}, copilot ${brief(persisted)}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
   );
 }
 
