@@ -1,3 +1,4 @@
+import { PlanfirstError } from '../errors.js';
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
 import { hasOwn } from '../own-data.js';
 import { analyzeShellCommand, type ShellVerdict } from '../shell/index.js';
@@ -15,6 +16,11 @@ export interface ToolCallRequest {
   name: string;
   input: unknown;
   readOnly?: boolean;
+  /**
+   * The host's own declaration that this tool starts a subagent which inherits this session's
+   * gate (see startSubagent): allowed while planning, because the subagent itself runs gated.
+   */
+  subagent?: boolean;
 }
 
 /** The gate's verdict. `message` is written for the model: it says how to proceed. */
@@ -57,6 +63,25 @@ export function checkToolCall(
   call: ToolCallRequest,
   optionsInput?: PlanfirstOptions | ResolvedOptions,
 ): GateDecision {
+  try {
+    return judgeCall(state, call, optionsInput);
+  } catch (error) {
+    // Invalid options the host passed are the host's typed error to see.
+    if (optionsInput !== undefined && error instanceof PlanfirstError) throw error;
+    // Anything else (a schema a polluted Object.prototype breaks, a getter that throws): the
+    // call was not judged, so it is refused.
+    return block(
+      GateCodes.invalidCall,
+      `The tool call could not be judged (${error instanceof Error ? error.message.slice(0, 200) : 'unreadable input'}), so it is blocked. ${howToProceed}`,
+    );
+  }
+}
+
+function judgeCall(
+  state: { planMode?: unknown } | null | undefined,
+  call: ToolCallRequest,
+  optionsInput?: PlanfirstOptions | ResolvedOptions,
+): GateDecision {
   const callObject: unknown = call;
   const name =
     typeof callObject === 'object' && callObject !== null
@@ -86,6 +111,11 @@ export function checkToolCall(
       problem.path,
     );
 
+  if (ownValue(call, 'subagent') === true)
+    return allow(
+      GateCodes.subagentTool,
+      'A subagent tool: the subagent runs in plan mode under this session.',
+    );
   if (planMode.shellTools.includes(name)) {
     const shell = shellReadings(input, planMode.shellHarmlessFields);
     if (!hasOwn(shell, 'ok')) {
@@ -115,6 +145,13 @@ export function checkToolCall(
       shell: verdict as ShellVerdict,
     };
   }
+  // Typing into a running process can drive whatever it runs (`!cmd` in the pager a
+  // read-only `git log` opened): no read-only list, suffix or host annotation lets it through.
+  if (planMode.interactiveTools.includes(name))
+    return block(
+      held ? GateCodes.approvedNotStarted : GateCodes.interactiveInput,
+      `${active}, so ${tool} is blocked: it types into a running process, which can run anything. ${proceed}`,
+    );
   if (ownValue(call, 'readOnly') === true)
     return allow(GateCodes.readOnlyHint, 'The host marks this tool read-only.');
   if (planMode.readOnlyTools.includes(name))
@@ -151,5 +188,15 @@ export function isReadOnlyCall(
   call: ToolCallRequest,
   optionsInput?: PlanfirstOptions | ResolvedOptions,
 ): boolean {
-  return checkToolCall(planModeProbe, call, optionsInput).allowed;
+  // A subagent tool is allowed in plan mode only because its subagent is gated; outside plan
+  // mode the subagent may change anything, so it is never read-only.
+  const request: ToolCallRequest =
+    typeof call === 'object' && call !== null && ownValue(call, 'subagent') === true
+      ? {
+          name: call.name,
+          input: call.input,
+          ...(call.readOnly === true ? { readOnly: true } : {}),
+        }
+      : call;
+  return checkToolCall(planModeProbe, request, optionsInput).allowed;
 }

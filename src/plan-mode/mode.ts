@@ -1,8 +1,16 @@
 import type { SessionState } from '../session.js';
 import { closeOpenRequest } from './approval-history.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
+import { ownValue } from './plain-data.js';
 import { initialPlanModeState, type PlanModeState } from './state.js';
-import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
+import {
+  ignored,
+  invalidNow,
+  invalidState,
+  ownNow,
+  type Transition,
+  totally,
+} from './transition.js';
 
 /**
  * Puts the session into plan mode (a slash command, a UI toggle, or the model's
@@ -13,16 +21,24 @@ export function enterPlanMode(
   state: SessionState,
   at: { now: number; reason?: string },
 ): Transition {
-  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  return totally(state, () => enterPlanModeOnce(state, at));
+}
+
+function enterPlanModeOnce(state: SessionState, at: { now: number; reason?: string }): Transition {
+  const now = ownNow(at) as number;
+  const bad = invalidState(state) ?? invalidNow(state, now);
   if (bad) return bad;
   if (state.planMode.mode === 'plan')
     return ignored(state, IgnoredReasons.alreadyInPlanMode, 'plan mode is already active');
   const planMode: PlanModeState = { ...initialPlanModeState, mode: 'plan' };
   // The approval history survives so ids issued before can never be reused or re-decided.
   if (state.planMode.approvals !== undefined) planMode.approvals = state.planMode.approvals;
-  if (typeof at.reason === 'string' && at.reason.trim() !== '') planMode.reason = at.reason;
+  // Gated subagents started in an earlier planning phase may still be running.
+  if (state.planMode.subagents !== undefined) planMode.subagents = state.planMode.subagents;
+  const reason = ownValue(at, 'reason');
+  if (typeof reason === 'string' && reason.trim() !== '') planMode.reason = reason;
   return {
-    state: { ...state, planMode: { ...planMode, enteredAt: at.now, updatedAt: at.now } },
+    state: { ...state, planMode: { ...planMode, enteredAt: now, updatedAt: now } },
     applied: true,
     code: TransitionCodes.planModeEntered,
   };
@@ -33,10 +49,21 @@ export function enterPlanMode(
  * withdrawn: its id can no longer be approved or rejected.
  */
 export function exitPlanMode(state: SessionState, at: { now: number }): Transition {
-  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  return totally(state, () => exitPlanModeOnce(state, at));
+}
+
+function exitPlanModeOnce(state: SessionState, at: { now: number }): Transition {
+  const now = ownNow(at) as number;
+  const bad = invalidState(state) ?? invalidNow(state, now);
   if (bad) return bad;
   if (state.planMode.mode !== 'plan')
     return ignored(state, IgnoredReasons.notInPlanMode, 'plan mode is not active');
+  if (state.planMode.subagent !== undefined)
+    return ignored(
+      state,
+      IgnoredReasons.subagentCannotExit,
+      "a subagent runs under its parent's plan mode for as long as it runs",
+    );
   const {
     mode: _mode,
     approval: _approval,
@@ -53,7 +80,7 @@ export function exitPlanMode(state: SessionState, at: { now: number }): Transiti
         mode: 'normal',
         approval: 'none',
         ...(approvals === undefined ? {} : { approvals }),
-        updatedAt: at.now,
+        updatedAt: now,
       },
     },
     applied: true,

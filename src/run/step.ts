@@ -63,10 +63,13 @@ function stepOnce(session: SessionState, given: StepInput, context: StepContext)
   // from a polluted prototype.
   const input = ownFields(given);
   const problem = invalidInput(input);
+  // The context's own fields too: a polluted Object.prototype.options must not become the
+  // options of a call that passed none.
+  const own = ownFields(context);
   const scope: StepScope = {
-    options: ensureResolved(context.options),
-    tools: context.tools ?? [],
-    model: context.modelId ?? context.model,
+    options: ensureResolved(own.options),
+    tools: own.tools ?? [],
+    model: own.modelId ?? own.model,
     now: problem === undefined ? input.now : 0,
     events: [],
   };
@@ -97,10 +100,10 @@ function stepOnce(session: SessionState, given: StepInput, context: StepContext)
   }
 }
 
-function ownFields(input: StepInput): StepInput {
+function ownFields<T>(input: T): T {
   const value: unknown = input;
   if (typeof value !== 'object' || value === null) return input;
-  return Object.assign(Object.create(null) as object, value) as StepInput;
+  return Object.assign(Object.create(null) as object, value) as T;
 }
 
 const inputTypes: ReadonlySet<unknown> = new Set([
@@ -151,7 +154,7 @@ function userText(input: StepInput): string {
 
 /** A user message starts a new run; whatever the last run left open is closed first. */
 function onUserMessage(session: SessionState, content: string, scope: StepScope): StepResult {
-  let s = closeOpenTurn(session, 'Not executed: a new user message started another run.');
+  let s = closeOpenTurn(session, 'Not executed: a new user message started another run.', scope);
   s = resetRunBudgets(s);
   const previous = lastAssistantText(s);
   s = withRun(s, {
@@ -223,7 +226,7 @@ function onAbort(
     turn === undefined || results === undefined
       ? session
       : withRun(session, { turn: { ...turn, calls: recordResults(turn.calls, results, scope) } });
-  const s = closeOpenTurn(kept, abortedCallResult);
+  const s = closeOpenTurn(kept, abortedCallResult, scope);
   if (parked)
     return finish(
       withRun(s, { phase: 'approval' }),
