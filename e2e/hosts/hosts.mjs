@@ -119,12 +119,8 @@ export const hosts = {
   },
   copilot: {
     toolEvents: ['preToolUse'],
-    prepare({ home, trust }) {
-      const dir = join(home, '.copilot');
-      mkdirSync(dir, { recursive: true });
-      // The untrusted setup: the folder is trusted, but a user setting switches hooks off.
-      if (trust === 'untrusted')
-        writeFileSync(join(dir, 'settings.json'), '{"disableAllHooks": true}\n');
+    prepare({ home }) {
+      mkdirSync(join(home, '.copilot'), { recursive: true });
     },
     command: (bin, prompt, { trust }) => [
       bin,
@@ -135,7 +131,7 @@ export const hosts = {
       '--no-auto-update',
       '--no-custom-instructions',
       // Scripted runs trust the folder per invocation.
-      ...(trust === 'trusted' || trust === 'untrusted' ? ['--trust-folder'] : []),
+      ...(trust === 'trusted' ? ['--trust-folder'] : []),
     ],
     env: ({ home, modelUrl }) => ({
       HOME: home,
@@ -155,6 +151,8 @@ export const hosts = {
     node: '22',
     // No setting or trust step that switches its hooks off is known.
     untrusted: false,
+    // A denied tool call ends its task: the harness gives each write a run of its own.
+    stopsAfterDeny: true,
     prepare({ bin, home, modelUrl, env }) {
       // Its OpenAI-compatible provider is the only one that takes a base URL.
       execFileSync(

@@ -543,25 +543,64 @@ function flatSteps(ctx: DoctorContext, host: HookHost): DoctorStep[] {
   ];
 }
 
-/** Copilot CLI runs repository hooks only in a folder it trusts (`trusted_folders`). */
+/**
+ * Copilot CLI 1.0 loads repository hooks in a prompt-mode run (`copilot -p`) only when the
+ * folder is trusted: `trustedFolders` in its config.json (the folder or a parent; what
+ * answering its trust prompt stores; it rewrites an older `trusted_folders` to that name), `COPILOT_ALLOW_ALL=true`,
+ * `GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true`, or `--trust-folder` for one run. Its settings'
+ * `trustedFolders` counts only in interactive sessions. `disableAllHooks` in any settings file
+ * switches hooks off.
+ */
 function copilotTrust(ctx: DoctorContext): DoctorStep[] {
   const dir = ctx.env.COPILOT_HOME ?? join(ctx.home, '.copilot');
-  const file = join(dir, 'config.json');
-  const { doc } = readJson(ctx, file);
-  const folders = Array.isArray(doc?.trusted_folders) ? doc.trusted_folders : [];
+  const config = join(dir, 'config.json');
+  const settings = join(dir, 'settings.json');
   const here = resolve(ctx.cwd);
-  const trusted = folders.some(
-    (f) => typeof f === 'string' && (here === resolve(f) || here.startsWith(resolve(f) + sep)),
-  );
-  return [
-    trusted
-      ? { ok: true, what: `${file} trusts ${here}` }
-      : {
-          ok: false,
-          what: `${here} is not in "trusted_folders" in ${file}`,
-          fix: `trust the folder when copilot asks, add "${here}" to "trusted_folders" in ${file}, or pass \`copilot --trust-folder ${here}\` for scripted runs`,
-        },
-  ];
+  const steps: DoctorStep[] = [];
+  for (const file of [
+    settings,
+    join(ctx.cwd, '.github', 'copilot', 'settings.json'),
+    join(ctx.cwd, '.github', 'copilot', 'settings.local.json'),
+  ])
+    if (readJson(ctx, file).doc?.disableAllHooks === true)
+      steps.push({
+        ok: false,
+        what: `${file} sets "disableAllHooks": true, so Copilot CLI runs no hooks`,
+        fix: `remove "disableAllHooks" from ${file}`,
+      });
+  const folders = (file: string, ...keys: string[]) => {
+    // Copilot writes its config.json with `//` comment lines.
+    const text = ctx.read(file);
+    let doc: unknown;
+    try {
+      doc = text === null ? undefined : JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+    } catch {
+      doc = undefined;
+    }
+    return keys.flatMap((key) => {
+      const list = isObject(doc) ? doc[key] : undefined;
+      return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];
+    });
+  };
+  const inside = (f: string) => here === resolve(f) || here.startsWith(resolve(f) + sep);
+  if (ctx.env.COPILOT_ALLOW_ALL === 'true')
+    steps.push({ ok: true, what: 'COPILOT_ALLOW_ALL=true trusts the working directory' });
+  else if (ctx.env.GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS === 'true')
+    steps.push({ ok: true, what: 'GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true loads them' });
+  else if (folders(config, 'trusted_folders', 'trustedFolders').some(inside))
+    steps.push({ ok: true, what: `${config} trusts ${here}` });
+  else if (ctx.flags.includes('--trust-folder'))
+    steps.push({
+      ok: true,
+      what: `${here} is not trusted; the hooks run only with \`copilot --trust-folder -p …\``,
+    });
+  else
+    steps.push({
+      ok: false,
+      what: `${here} is not in "trustedFolders" in ${config}, so Copilot CLI skips the repository's hooks${folders(settings, 'trustedFolders').some((f) => resolve(f) === here) ? ` (${settings} trusts it for interactive sessions only)` : ''}`,
+      fix: `trust the folder when interactive copilot asks, or add "${here}" to "trustedFolders" in ${config}; for scripted runs pass \`copilot --trust-folder -p …\` (check that setup with \`planfirst hook doctor copilot --trust-folder\`)`,
+    });
+  return steps;
 }
 
 /** The doctor's verdict for one host. */
@@ -610,10 +649,15 @@ export function nodeDoctorContext(io: HookIo, flags: readonly string[]): DoctorC
   };
 }
 
-/** `planfirst hook doctor <host> [--bypass-hook-trust]`: exit 0 only when the hooks will run. */
+/**
+ * `planfirst hook doctor <host> [--bypass-hook-trust | --trust-folder]`: exit 0 only when the
+ * hooks will run (the flags say the host is run with its per-invocation trust flag).
+ */
 export async function runDoctorCommand(args: readonly string[], io: HookIo): Promise<number> {
   const host = args.find((a) => !a.startsWith('--'));
-  const unknown = args.filter((a) => a.startsWith('--') && a !== '--bypass-hook-trust');
+  const unknown = args.filter(
+    (a) => a.startsWith('--') && a !== '--bypass-hook-trust' && a !== '--trust-folder',
+  );
   if (host === undefined || !isHookHost(host) || unknown.length > 0) {
     io.stderr(
       `planfirst hook doctor: expected a host (claude, codex, copilot, gemini, cursor, cline)${unknown.length > 0 ? `; unknown option ${unknown[0]}` : ''}\n`,

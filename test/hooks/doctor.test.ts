@@ -200,6 +200,38 @@ describe('hook doctor: Copilot, Cursor, Cline', () => {
       [`${home}/.copilot/config.json`]: JSON.stringify({ trusted_folders: [project] }),
     };
     expect((await hookDoctor('copilot', context({ ...hooks, ...config }))).ok).toBe(true);
+    const settings = `${home}/.copilot/settings.json`;
+    // The settings' trustedFolders counts in interactive sessions only, not for `copilot -p`.
+    const interactive = { ...hooks, [settings]: JSON.stringify({ trustedFolders: [project] }) };
+    const report0 = await hookDoctor('copilot', context(interactive));
+    expect(report0.ok).toBe(false);
+    expect(formatDoctorReport(report0)).toContain('for interactive sessions only');
+    const parent = {
+      ...hooks,
+      [`${home}/.copilot/config.json`]: JSON.stringify({ trusted_folders: [home] }),
+    };
+    expect((await hookDoctor('copilot', context(parent))).ok).toBe(true);
+    const trusted = { ...hooks, ...config };
+    expect((await hookDoctor('copilot', context(hooks, { flags: ['--trust-folder'] }))).ok).toBe(
+      true,
+    );
+    // As Copilot rewrites it: comment lines, the camel-case key.
+    const rewritten = {
+      ...hooks,
+      [`${home}/.copilot/config.json`]: `// This file is managed automatically.\n${JSON.stringify({ trustedFolders: [project] })}`,
+    };
+    expect((await hookDoctor('copilot', context(rewritten))).ok).toBe(true);
+    const optIn = { GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS: 'true' };
+    expect((await hookDoctor('copilot', context(hooks, { env: optIn }))).ok).toBe(true);
+    const env = { COPILOT_ALLOW_ALL: 'true' };
+    expect((await hookDoctor('copilot', context(hooks, { env }))).ok).toBe(true);
+    const off = {
+      ...trusted,
+      [settings]: '{"trustedFolders": ["/home/u/project"], "disableAllHooks": true}',
+    };
+    const report = await hookDoctor('copilot', context(off));
+    expect(report.ok).toBe(false);
+    expect(formatDoctorReport(report)).toContain(`remove "disableAllHooks" from ${settings}`);
   });
 
   it('Cursor and Cline need only the installed hook', async () => {

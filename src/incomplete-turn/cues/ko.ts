@@ -6,6 +6,7 @@ import type { CueLists } from './categories.js';
  * ends "알겠습니다" (understood) and "모르겠습니다" (I don't know).
  */
 export function ko(): CueLists {
+  const planned = plannedFuture();
   return {
     promise: [
       '확인 중입니다',
@@ -60,10 +61,11 @@ export function ko(): CueLists {
       '드릴게요',
       '공유드릴게요',
       '제안드릴게요',
+      ...planned,
     ],
     progressOpener: [],
     progressSubject: [],
-    presentTense: ['진행합니다', '시작합니다'],
+    presentTense: ['진행합니다', '시작합니다', ...planned],
     notPromise: [
       '설명드리겠습니다',
       '말씀드리겠습니다',
@@ -308,6 +310,7 @@ export function ko(): CueLists {
       '진행할 작업',
       '다음과 같이 진행',
     ],
+    ackNegation: ['하지 마', '하지마', '말아', '마세요', '멈춰', '중지', '취소', '아니'],
     ackHold: [
       '먼저',
       '우선',
@@ -500,4 +503,67 @@ export function ko(): CueLists {
     ],
     request: ['해줘', '해 줘', '주세요', '해주세요', '부탁'],
   };
+}
+
+/**
+ * The planned and plain future: "-(으)ㄹ 예정입니다 / 계획입니다 / 생각입니다 / 것입니다 / 겁니다"
+ * ("들어갈 예정입니다": it will go in, "늘릴 계획입니다": I plan to raise it, "돌릴 것입니다": I will
+ * run it) after the ㄹ-final syllables verbs end in ("갈", "될", "볼", "릴", "을", …: listed, not
+ * every ㄹ-final syllable, so the automaton stays small), and "-(으)려고 합니다" (I mean to) on any
+ * verb. They promise work after a request, or tell what is scheduled or predicted ("제거될
+ * 예정입니다", "비워질 겁니다" answering a question), so they are present-tense cues too. "할 예정"
+ * is a promise of its own; "일" is the copula ("다음 주일 예정"), not a verb.
+ */
+function plannedFuture(): string[] {
+  const phrases: string[] = [];
+  const adnominals = [
+    '할',
+    '갈',
+    '날',
+    '될',
+    '볼',
+    '올',
+    '줄',
+    '쓸',
+    '울',
+    '들',
+    '릴',
+    '길',
+    '칠',
+    '킬',
+    '질',
+    '실',
+    '빌',
+    '을',
+    '꿀',
+    '굴',
+    '둘',
+    '풀',
+    '걸',
+    '설',
+    '열',
+    '낼',
+    '뺄',
+    '밀',
+    '끌',
+    '틀',
+    '갈',
+    '칠',
+    '힐',
+    '랄',
+    '달',
+    '짤',
+    '탈',
+    '팔',
+    '알',
+    '살',
+    '뀔',
+  ];
+  for (const syllable of new Set(adnominals)) {
+    if (syllable !== '할') phrases.push(`${syllable} 예정입니다`, `${syllable} 계획입니다`);
+    phrases.push(`${syllable} 것입니다`, `${syllable} 겁니다`, `${syllable} 생각입니다`);
+  }
+  // "-(으)려고 합니다 / 해요" (I mean to …) on any verb; "하려고 합니다" stays a promise of its own.
+  phrases.push('려고 합니다', '려고 해요', '고자 합니다');
+  return phrases;
 }
