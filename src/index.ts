@@ -195,6 +195,7 @@ export {
   type RunState,
   type RunStatus,
   runAgent,
+  runGatedSubagent,
   runSubagent,
   type StepContext,
   type StepInput,

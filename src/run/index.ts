@@ -11,6 +11,7 @@ export {
   type ToolOutput,
 } from './driver.js';
 export type { RunEvent, RunEventType } from './events.js';
+export { runGatedSubagent } from './gated-subagent.js';
 export { RunConfigError } from './host.js';
 export { compactionReminder } from './reminder.js';
 export { buildModelRequest, planToolsFor } from './request.js';
