@@ -1,5 +1,5 @@
 // The effects every driver performs, written once: runAgent, runStored and the engine bindings
 // differ only in where state lives and how they wait.
-export { checkDecision, type DecisionCheck } from './decision.js';
+export { checkAnswer, checkDecision, type DecisionCheck } from './decision.js';
 export { afterIntent, deliveryOf } from './delivery.js';
 export { performModelCall } from './model.js';

@@ -1,7 +1,7 @@
 import type { SessionState } from '../session.js';
 import { closeOpenRequest } from './approval-history.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
-import { initialPlanModeState, type PlanModeState } from './state.js';
+import { initialPlanModeState, modeEpoch, type PlanModeState } from './state.js';
 import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
 
 /**
@@ -20,6 +20,7 @@ export function enterPlanMode(
   const planMode: PlanModeState = { ...initialPlanModeState, mode: 'plan' };
   // The approval history survives so ids issued before can never be reused or re-decided.
   if (state.planMode.approvals !== undefined) planMode.approvals = state.planMode.approvals;
+  planMode.epoch = modeEpoch(state.planMode) + 1;
   if (typeof at.reason === 'string' && at.reason.trim() !== '') planMode.reason = at.reason;
   return {
     state: { ...state, planMode: { ...planMode, enteredAt: at.now, updatedAt: at.now } },

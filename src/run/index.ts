@@ -2,6 +2,8 @@ export { type RunReason, RunReasons } from './codes.js';
 export {
   type ApprovalHandler,
   type ModelClient,
+  type QuestionAnswerInput,
+  type QuestionHandler,
   type RunAgentConfig,
   type RunInput,
   type RunResult,
@@ -11,6 +13,7 @@ export {
 } from './driver.js';
 export type { RunEvent, RunEventType } from './events.js';
 export { RunConfigError } from './host.js';
+export { answerMessageKind } from './question-step.js';
 export { compactionReminder } from './reminder.js';
 export { buildModelRequest, planToolsFor } from './request.js';
 export { initialRunState, type RunState, runStateSchema } from './state-schema.js';
