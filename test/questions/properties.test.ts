@@ -19,7 +19,7 @@ import { assistant, toolCall } from '../../src/testing/index.js';
 import { definitions } from '../run/fixtures.js';
 import { manualClock, recordingTools } from '../stored-run/fixtures.js';
 import { freshTable, pglite } from '../stores/pglite.js';
-import { askingModel, askInput, goodAnswers } from './fixtures.js';
+import { askInput, askingModel, goodAnswers } from './fixtures.js';
 
 const key = 'k'.repeat(32);
 const timeoutMs = 60_000;
@@ -47,7 +47,10 @@ const otherAnswers = [
   { id: 'q2', selected: ['staging'] },
 ];
 
-type Delivery = { kind: 'answer' | 'other' | 'timeout' | 'token' | 'stale' | 'invalid'; at: number };
+type Delivery = {
+  kind: 'answer' | 'other' | 'timeout' | 'token' | 'stale' | 'invalid';
+  at: number;
+};
 
 const deliveryArb: fc.Arbitrary<Delivery> = fc.record({
   kind: fc.constantFrom('answer', 'other', 'timeout', 'token', 'stale', 'invalid'),
@@ -84,7 +87,10 @@ async function checkOnce(
     ?.askedAt;
   expect(askedAt).toBe(start);
   const store = jittery(base, delays);
-  const deliver = async (d: Delivery, i: number): Promise<StoredRunResult | { outcome: string }> => {
+  const deliver = async (
+    d: Delivery,
+    i: number,
+  ): Promise<StoredRunResult | { outcome: string }> => {
     const config = { ...setup, store, workerId: `w${i}`, now: () => start + d.at };
     switch (d.kind) {
       case 'answer':
@@ -155,8 +161,9 @@ async function checkOnce(
     );
     expect(injected).toHaveLength(1);
   }
-  // The model was asked once per applied answer, never for refused deliveries.
-  expect(model.calls).toBe(1 + (current?.status === 'answered' ? (ran.length > 0 ? 2 : 0) : 0));
+  // The model was called again only for the applied answer (it then proposes its plan), never
+  // for a refused delivery or a timeout.
+  expect(model.calls).toBe(current?.status === 'answered' && ran.length === 1 ? 2 : 1);
 }
 
 describe('property: a question answered from random workers, orders and times applies once', () => {
@@ -191,7 +198,7 @@ describe('property: a question answered from random workers, orders and times ap
           await checkOnce(postgresStore(db, { table }), 's', deliveries, delays, sweeps);
         },
       ),
-      { seed: 2902, numRuns: 8 },
+      { seed: 2902, numRuns: 5 },
     );
   }, 300_000);
 });
@@ -262,7 +269,7 @@ describe('property: step applies an answer once, whatever the sequence of inputs
         );
         expect(injected).toHaveLength(decided === undefined ? 0 : 1);
       }),
-      { seed: 2903, numRuns: 300 },
+      { seed: 2903, numRuns: 120 },
     );
   });
 });
