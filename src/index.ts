@@ -175,7 +175,6 @@ export {
   type QuestionReply,
   type QuestionStatus,
   type QuestionsState,
-  questionAnswerSchema,
   questionDeadline,
   renderPlan,
   renderPlanModeStatus,

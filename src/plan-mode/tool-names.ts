@@ -18,7 +18,5 @@ export function isPlanToolName(name: string): name is PlanToolName {
 
 /** Plan bookkeeping is not action: keeping the plan current does no work. */
 export function isPlanBookkeeping(name: string): boolean {
-  return (
-    name === PlanToolNames.update || name === PlanToolNames.enter || name === PlanToolNames.status
-  );
+  return name === PlanToolNames.update || name === PlanToolNames.enter;
 }
