@@ -33,15 +33,8 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   clearTextReporter: { allowEmojis: false, logTests: false, reportScoreTable: true },
   tempDirName: `.stryker-tmp/${name}`,
-  ignorePatterns: [
-    'dist',
-    'coverage',
-    'reports',
-    'bench',
-    'e2e',
-    'qa',
-    '.cache',
-    'mutation/incremental',
-  ],
+  // dist is copied: the hooks group's end-to-end tests run the built programs (`npm run build`
+  // first). They cannot kill a mutant of src, but they must pass in the initial run.
+  ignorePatterns: ['coverage', 'reports', 'bench', 'e2e', 'qa', '.cache', 'mutation/incremental'],
   thresholds: { high: 90, low: 85, break: null },
 };

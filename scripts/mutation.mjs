@@ -2,6 +2,7 @@
 // npm run test:mutation -- <group> [<group> ...] [-- stryker options]
 // Runs Stryker on each named core group in turn (mutation/groups.mjs); `all` runs every group.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { groups } from '../mutation/groups.mjs';
 
 const args = process.argv.slice(2);
@@ -19,6 +20,12 @@ if (chosen.length === 0 || unknown.length > 0) {
   process.exit(2);
 }
 for (const name of chosen) {
+  if (name === 'hooks' && !existsSync('dist/cli.js')) {
+    console.error(
+      'the hooks group runs the built programs in its end-to-end tests: npm run build first',
+    );
+    process.exit(2);
+  }
   const run = spawnSync('npx', ['stryker', 'run', 'mutation/stryker.config.mjs', ...extra], {
     stdio: 'inherit',
     env: { ...process.env, PLANFIRST_MUTATION_GROUP: name },

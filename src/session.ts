@@ -58,7 +58,12 @@ export function createSession(
   at: { now?: number } = {},
 ): SessionState {
   const resolved = ensureResolved(options);
-  const entered = at.now === undefined ? {} : { enteredAt: at.now, updatedAt: at.now };
+  // Own data only: a polluted Object.prototype.now must not become the session's start.
+  const d =
+    typeof at === 'object' && at !== null ? Object.getOwnPropertyDescriptor(at, 'now') : undefined;
+  const now =
+    d !== undefined && Object.hasOwn(d, 'value') ? (d.value as number | undefined) : undefined;
+  const entered = now === undefined ? {} : { enteredAt: now, updatedAt: now };
   return {
     version: SESSION_VERSION,
     planMode: resolved.planMode.enabled

@@ -7,6 +7,8 @@ import {
   createSession,
   enterPlanMode,
   exitPlanMode,
+  handlePlanToolCall,
+  isReadOnlyCall,
   mergeOptions,
   PlanfirstError,
   parseSession,
@@ -85,6 +87,20 @@ const keyArb = fc.oneof(
     'out',
     'get',
     'set',
+    'now',
+    'reason',
+    'tools',
+    'model',
+    'modelId',
+    'hostShell',
+    'policyClasses',
+    'programs',
+    'remove',
+    'shellTools',
+    'interactiveTools',
+    'allowModelEnter',
+    'results',
+    'message',
   ),
   fc.string({ minLength: 1, maxLength: 8 }),
 );
@@ -175,7 +191,28 @@ const entryPoints: Record<string, (i: number) => unknown> = {
       ][i % 3],
       { now: 3 },
     ),
+  // A decision time with only `now`: a polluted deadline, timeoutMs or now must not count.
+  resolveApprovalNowOnly: (i) =>
+    resolveApproval(
+      pending,
+      { action: i % 2 === 0 ? 'approve' : 'reject', approvalId: 'a1' },
+      {
+        now: 3,
+      },
+    ),
   requestApproval: () => requestApproval(planning, { plan: samplePlan, now: 2, approvalId: 'a2' }),
+  requestApprovalNoId: () => requestApproval(planning, { plan: samplePlan, now: 2 }),
+  handlePlanToolCall: (i) =>
+    handlePlanToolCall(
+      [planning, pending][i % 2] as SessionState,
+      [
+        { name: 'exit_plan_mode', input: samplePlan },
+        { name: 'enter_plan_mode', input: {} },
+        { name: 'update_plan', input: { steps: [] } },
+      ][i % 3] ?? { name: 'x', input: {} },
+      { now: 4 },
+    ),
+  isReadOnlyCall: (i) => isReadOnlyCall(calls[i % calls.length] ?? { name: 'x', input: {} }),
   enterPlanMode: () => enterPlanMode(normal, { now: 1 }),
   exitPlanMode: () => exitPlanMode(planning, { now: 1 }),
   step: (i) =>
@@ -240,8 +277,24 @@ function leavesPlanMode(value: unknown): boolean {
 }
 
 /** Entry points whose answer must be exactly the unpolluted one. */
+/** Entry points that must not throw at all under pollution (not even a typed error). */
+const total = new Set([
+  'checkToolCall',
+  'analyzeShellCommand',
+  'step',
+  'resolveApproval',
+  'resolveApprovalNowOnly',
+  'requestApproval',
+  'requestApprovalNoId',
+  'enterPlanMode',
+  'exitPlanMode',
+  'handlePlanToolCall',
+  'isReadOnlyCall',
+]);
+
 const exact = new Set([
   'checkToolCall',
+  'analyzeShellCommand',
   'classifyTurn',
   'parseSession',
   'createSession',
@@ -261,6 +314,7 @@ describe('prototype pollution', () => {
           const clean = attempt(f);
           const dirty = polluted(pollution, () => attempt(f));
           if ('error' in dirty) {
+            expect(total.has(name) ? dirty.error : undefined).toBeUndefined();
             expect(dirty.error).toBeInstanceOf(PlanfirstError);
             return;
           }
@@ -281,8 +335,40 @@ describe('prototype pollution', () => {
           if (leavesPlanMode(dirty.value)) expect(leavesPlanMode(cleanValue)).toBe(true);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 1000 },
     );
+  });
+
+  it('decision and transition times are own fields: an inherited now, deadline or options never counts', () => {
+    const late = polluted([{ target: 'object', key: 'now', value: 10 ** 12 }], () => [
+      resolveApproval(pending, { action: 'approve', approvalId: 'a1' }, {} as { now: number }),
+      enterPlanMode(normal, {} as { now: number }),
+      exitPlanMode(planning, {} as { now: number }),
+      createSession(undefined, {}),
+    ]);
+    for (const t of late.slice(0, 3))
+      expect(t).toMatchObject({ applied: false, reason: 'invalid_state' });
+    expect(late[3]).not.toHaveProperty('planMode.enteredAt');
+    // Enumerable pollution makes the decision itself unreadable (refused, nothing changes);
+    // a non-enumerable inherited deadline is simply not the host's deadline.
+    const enumerable = polluted([{ target: 'object', key: 'deadline', value: 1 }], () =>
+      resolveApproval(pending, { action: 'approve', approvalId: 'a1' }, { now: 3 }),
+    );
+    expect(enumerable).toMatchObject({ applied: false, reason: 'invalid_decision' });
+    expect(enumerable.state).toBe(pending);
+    Object.defineProperty(Object.prototype, 'deadline', { value: 1, configurable: true });
+    try {
+      const hidden = resolveApproval(pending, { action: 'approve', approvalId: 'a1' }, { now: 3 });
+      expect(hidden).toMatchObject({ applied: true, code: 'approved' });
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).deadline;
+    }
+    const options = polluted([{ target: 'object', key: 'options', value: 'not options' }], () => [
+      step(createSession(planOptions, { now: 0 }), { type: 'user_message', message: 'x', now: 1 }),
+      handlePlanToolCall(planning, { name: 'exit_plan_mode', input: samplePlan }, { now: 4 }),
+    ]);
+    expect(options[0]).toMatchObject({ effect: { type: 'call_model' } });
+    expect(options[1]).toMatchObject({ result: { isError: false } });
   });
 
   it('checkToolCall with default options refuses rather than throws under a polluted prototype', () => {

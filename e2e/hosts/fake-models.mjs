@@ -1,9 +1,11 @@
-// One scripted model server on 127.0.0.1 that speaks the three wire APIs the coding agents use:
-// Anthropic Messages (Claude Code), OpenAI Responses (Codex CLI) and Gemini generateContent
-// (Gemini CLI). The script is a list of abstract steps; the step a request gets is the number of
+// One scripted model server on 127.0.0.1 that speaks the wire APIs the coding agents use:
+// Anthropic Messages (Claude Code, Copilot CLI's Anthropic provider), OpenAI Responses (Codex
+// CLI), OpenAI Chat Completions (Cline CLI's OpenAI-compatible provider) and Gemini
+// generateContent (Gemini CLI). The script is a list of abstract steps; the step a request gets is the number of
 // model turns already in its history, so the server keeps no per-conversation state and a
 // host's retries (a blocked stop adds a turn) advance the script. Side requests (titles,
-// next-speaker checks) get a short text. Every main request is kept for the assertions.
+// next-speaker checks) get a short text. Every main request is kept for the assertions, and
+// every request body of any kind for the check that no local path reaches the model.
 import { createServer } from 'node:http';
 
 /**
@@ -16,6 +18,8 @@ export async function startFakeModels() {
   const requests = [];
   /** When each scripted reply was sent, for the latency figures. */
   const replies = [];
+  /** Every request body, side requests included (what reached the model). */
+  const all = [];
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
@@ -29,11 +33,13 @@ export async function startFakeModels() {
         body = {};
       }
       const url = req.url ?? '';
+      all.push({ url, body });
       if (process.env.FAKE_MODELS_DEBUG)
         console.error('[fake]', req.method, url, raw.slice(0, 200));
       try {
         if (url.includes('/messages') && req.method === 'POST') return anthropic(body, res);
         if (url.includes('/responses') && req.method === 'POST') return responses(body, res);
+        if (url.includes('/chat/completions') && req.method === 'POST') return chat(body, res);
         if (/:(stream)?[gG]enerateContent/.test(url)) return gemini(body, url, res);
         if (url.includes(':countTokens')) return json(res, { totalTokens: 10 });
         if (url.includes('/models')) return json(res, { data: [], models: [] });
@@ -56,19 +62,37 @@ export async function startFakeModels() {
   // --- Anthropic Messages (SSE) ---------------------------------------------------------------
   function anthropic(body, res) {
     const tools = Array.isArray(body.tools) ? body.tools : [];
-    const main = tools.some((t) => t.name === 'Bash');
+    const names = tools.map((t) => t.name);
+    // Claude Code's tools, or Copilot CLI's (its Anthropic provider).
+    const shellTool = ['Bash', 'bash', 'run_commands'].find((n) => names.includes(n));
+    const main = shellTool !== undefined;
     const index = main ? (body.messages ?? []).filter((m) => m.role === 'assistant').length : -1;
     const step = main ? stepAt(index) : { text: 'ok' };
     if (main) record('anthropic', index, body);
     let block;
     if (step.shell !== undefined)
-      block = { type: 'tool_use', name: 'Bash', input: { command: step.shell } };
-    else if (step.write !== undefined)
       block = {
         type: 'tool_use',
-        name: 'Write',
-        input: { file_path: step.write.path, content: step.write.content },
+        name: shellTool,
+        input:
+          shellTool === 'bash'
+            ? { command: step.shell, description: 'Run a command' }
+            : shellTool === 'run_commands'
+              ? { commands: [step.shell] }
+              : { command: step.shell },
       };
+    else if (step.write !== undefined)
+      block = names.includes('Write')
+        ? {
+            type: 'tool_use',
+            name: 'Write',
+            input: { file_path: step.write.path, content: step.write.content },
+          }
+        : {
+            type: 'tool_use',
+            name: 'create',
+            input: { path: step.write.path, file_text: step.write.content },
+          };
     else block = { type: 'text', text: step.text };
     const id = `msg_${requests.length}_${Date.now()}`;
     const stop = block.type === 'tool_use' ? 'tool_use' : 'end_turn';
@@ -184,6 +208,62 @@ export async function startFakeModels() {
     res.end();
   }
 
+  // --- OpenAI Chat Completions (SSE or JSON) --------------------------------------------------
+  function chat(body, res) {
+    const tools = Array.isArray(body.tools) ? body.tools : [];
+    const declared = tools.map((t) => t.function ?? t);
+    const names = declared.map((d) => d.name);
+    const shellTool = ['run_commands', 'execute_command', 'bash', 'Bash'].find((n) =>
+      names.includes(n),
+    );
+    const main = shellTool !== undefined;
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    const turns = messages.filter((m) => m.role === 'assistant').length;
+    const step = main ? stepAt(turns) : { text: 'ok' };
+    if (main) record('chat', turns, body);
+    const id = `chatcmpl_${requests.length}_${Date.now()}`;
+    let call;
+    if (step.shell !== undefined)
+      call = {
+        name: shellTool,
+        arguments:
+          shellTool === 'run_commands' ? { commands: [step.shell] } : { command: step.shell },
+      };
+    else if (step.write !== undefined) call = chatWrite(names, declared, step.write);
+    const message =
+      call === undefined
+        ? { role: 'assistant', content: step.text }
+        : {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                index: 0,
+                id: `call_${id}`,
+                type: 'function',
+                function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+              },
+            ],
+          };
+    const finish = call === undefined ? 'stop' : 'tool_calls';
+    const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+    if (main) replies.push(performance.now());
+    const base = { id, object: 'chat.completion.chunk', created: 0, model: body.model };
+    if (body.stream !== true)
+      return json(res, {
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message, finish_reason: finish }],
+        usage,
+      });
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const send = (doc) => res.write(`data: ${JSON.stringify(doc)}\n\n`);
+    send({ ...base, choices: [{ index: 0, delta: message, finish_reason: null }] });
+    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] });
+    send({ ...base, choices: [], usage });
+    res.end('data: [DONE]\n\n');
+  }
+
   // --- Gemini generateContent / streamGenerateContent -----------------------------------------
   function gemini(body, url, res) {
     const declared = (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []);
@@ -235,11 +315,35 @@ export async function startFakeModels() {
       script = steps;
       requests.length = 0;
       replies.length = 0;
+      all.length = 0;
     },
     requests,
     replies,
+    all,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+/** A file write through whichever write tool a Chat Completions client declares. */
+function chatWrite(names, declared, { path, content }) {
+  if (names.includes('editor')) {
+    const props = Object.keys(
+      declared.find((d) => d.name === 'editor')?.parameters?.properties ?? {},
+    );
+    const args = { command: 'create', path, file_text: content };
+    if (props.includes('new_text'))
+      return { name: 'editor', arguments: { command: 'create', path, new_text: content } };
+    return { name: 'editor', arguments: args };
+  }
+  if (names.includes('apply_patch')) {
+    const lines = content.split('\n').map((l) => `+${l}`);
+    const patch = `*** Begin Patch\n*** Add File: ${path}\n${lines.join('\n')}\n*** End Patch\n`;
+    return { name: 'apply_patch', arguments: { input: patch } };
+  }
+  if (names.includes('write_to_file'))
+    return { name: 'write_to_file', arguments: { path, content } };
+  if (names.includes('create')) return { name: 'create', arguments: { path, file_text: content } };
+  return { name: 'Write', arguments: { file_path: path, content } };
 }
 
 /** Codex's shell tool: the request names the tools it offers. */

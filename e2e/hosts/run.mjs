@@ -16,10 +16,12 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModels } from './fake-models.mjs';
@@ -143,13 +145,21 @@ async function runScenario(model, host, bin, scenario, options = {}) {
   writeFileSync(join(project, 'src', 'main.txt'), 'main\n');
   mkdirSync(join(project, '.planfirst'));
   writeFileSync(join(project, '.planfirst', 'hook.json'), hookJsonFor[scenario]);
-  const nodePath =
-    nodeBin === undefined ? process.env.PATH : `${nodeBin}${delimiter}${process.env.PATH}`;
+  if (hook === 'planfirst') {
+    // As `npm i -D planfirst` leaves it (a link, as `npm i -D <path>` makes): the installer
+    // then writes the portable command the docs show.
+    mkdirSync(join(project, 'node_modules'));
+    symlinkSync(repo, join(project, 'node_modules', 'planfirst'), 'dir');
+    writeFileSync(join(project, '.git', 'info', 'exclude'), 'node_modules/\n');
+  }
+  const node =
+    nodeBin ?? (hosts[host].node === undefined ? undefined : ensureNode(hosts[host].node));
+  const nodePath = node === undefined ? process.env.PATH : `${node}${delimiter}${process.env.PATH}`;
   const env = {
     ...process.env,
     PATH: nodePath,
     PLANFIRST_HOOK_STATE_DIR: stateDir,
-    ...hosts[host].env({ home, project, modelUrl: model.url }),
+    ...hosts[host].env({ home, project, modelUrl: model.url, trust }),
   };
   delete env.PLANFIRST_HOOK_AUDIT;
   delete env.CLAUDE_PROJECT_DIR;
@@ -171,7 +181,7 @@ async function runScenario(model, host, bin, scenario, options = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   }
-  hosts[host].prepare({ home, project, modelUrl: model.url, trust });
+  hosts[host].prepare({ bin, home, project, modelUrl: model.url, trust, env });
   if (beforeRun !== undefined) beforeRun({ project, home, env });
   model.setScript(scriptFor(scenario, project));
   const prompt = 'Fix the failing parser test in src/ and make the test suite pass.';
@@ -179,6 +189,7 @@ async function runScenario(model, host, bin, scenario, options = {}) {
   const result = await run(cmd, args, { cwd: project, env });
   const requests = model.requests.slice();
   const replies = model.replies.slice();
+  const all = model.all.slice();
   return {
     ...result,
     base,
@@ -188,6 +199,7 @@ async function runScenario(model, host, bin, scenario, options = {}) {
     install,
     requests,
     replies,
+    all,
     records: readRecords(recordDir),
     exists: (rel) => existsSync(join(project, rel)),
     seen: (text) => requests.some((r) => JSON.stringify(r.body).includes(text)),
@@ -316,8 +328,9 @@ async function checkHost(model, host) {
   check(host, 'plan mode off: the shell write happens', off.exists('MARKER'), brief(off));
   check(host, 'plan mode off: the file write happens', off.exists('src/x.txt'), brief(off));
 
+  let nag;
   if (hosts[host].stopEvent !== undefined) {
-    const nag = await runScenario(model, host, bin, 'nag');
+    nag = await runScenario(model, host, bin, 'nag');
     if (record) writeFixtures(host, 'nag', nag);
     const retries = [1, 2, 3].map((n) => nag.seen(`retry ${n} of 3`));
     check(
@@ -355,8 +368,67 @@ async function checkHost(model, host) {
     !documented.exists('MARKER') && documented.seen(PROBE),
     brief(documented),
   );
+  const leaks = [plan, off, invalid, ...(nag === undefined ? [] : [nag])].flatMap(answerLeaks);
+  check(
+    host,
+    "no local path in any answer planfirst gave (the hook's install path, home, project)",
+    leaks.length === 0,
+    leaks.slice(0, 3).join('; '),
+  );
+  const documentedRuns = [documented];
+  if (hosts[host].stopEvent !== undefined)
+    documentedRuns.push(await runScenario(model, host, bin, 'nag', { hook: 'planfirst' }));
+  const reached = documentedRuns.flatMap(requestLeaks);
+  check(
+    host,
+    "installed as documented: the hook's install path never reaches the model (denies, Stop nag)",
+    reached.length === 0 && documentedRuns.every((r) => r.status === 0),
+    `${reached.slice(0, 3).join('; ')} ${documentedRuns.map(brief).join(' | ')}`,
+  );
   await doctorChecks(model, host, bin, documented);
   if (latency) await measureLatency(model, host, bin);
+}
+
+// --- Local paths --------------------------------------------------------------------------------
+
+/** Paths of this machine that planfirst's text must never carry to the model. */
+function localPaths(run) {
+  return [
+    ...new Set([repo, realpathSync(hookJs), run.project, run.home, run.base, homedir()]),
+  ].filter((p) => p.length > 1);
+}
+
+/** Local paths in the answers planfirst's hook gave in a recorded run (stdout and stderr). */
+function answerLeaks(run) {
+  const paths = localPaths(run);
+  const leaks = [];
+  for (const rec of run.records) {
+    const text = `${rec.answer.stdout}\n${rec.answer.stderr}`;
+    for (const p of paths)
+      if (text.includes(p))
+        leaks.push(`${rec.argv.join(' ')} answered with ${p}: ${text.slice(0, 300)}`);
+  }
+  return leaks;
+}
+
+/**
+ * The hook's install path in what the host sent the model, in a documented install (planfirst
+ * in the project's node_modules): hosts quote a hook's command beside its message.
+ */
+function requestLeaks(run) {
+  const paths = [repo, realpathSync(hookJs), join(run.project, 'node_modules', 'planfirst')];
+  const leaks = [];
+  for (const [i, r] of run.all.entries()) {
+    const text = JSON.stringify(r.body);
+    for (const p of paths) {
+      const at = text.indexOf(p);
+      if (at >= 0)
+        leaks.push(
+          `model request ${i} (${r.url}) carries ${p}: …${text.slice(Math.max(0, at - 150), at + 100)}…`,
+        );
+    }
+  }
+  return leaks;
 }
 
 // --- Doctor -----------------------------------------------------------------------------------
@@ -378,7 +450,9 @@ function doctor(host, where, extra = []) {
 async function doctorChecks(model, host, bin, trusted) {
   const codexPath = { PATH: `${dirname(bin)}${delimiter}${process.env.PATH}` };
   const withBin = (r) => ({ ...r, env: { ...r.env, ...codexPath } });
-  const flags = host === 'codex' ? ['--bypass-hook-trust'] : [];
+  // The per-invocation trust flag the trusted runs pass to the host.
+  const flags =
+    host === 'codex' ? ['--bypass-hook-trust'] : host === 'copilot' ? ['--trust-folder'] : [];
   const ok = doctor(host, withBin(trusted), flags);
   check(
     host,
@@ -386,17 +460,24 @@ async function doctorChecks(model, host, bin, trusted) {
     ok.status === 0 && !trusted.exists('MARKER'),
     `doctor exit ${ok.status}\n${ok.stdout}`,
   );
+  if (hosts[host].untrusted === false) {
+    process.stdout.write(`  note ${host}: no setup is known in which it skips installed hooks\n`);
+    return;
+  }
   const untrusted = await runScenario(model, host, bin, 'untrusted', {
     hook: 'planfirst',
     trust: 'untrusted',
   });
-  const bad = doctor(host, withBin(untrusted), flags);
+  // Copilot's untrusted run went without --trust-folder: the doctor is asked the same way.
+  const bad = doctor(host, withBin(untrusted), host === 'copilot' ? [] : flags);
   check(
     host,
     'doctor: untrusted setup (MARKER written in plan mode) → exit 1',
     untrusted.exists('MARKER') && bad.status === 1,
     `MARKER ${untrusted.exists('MARKER') ? 'written' : 'absent'}, doctor exit ${bad.status}\n${bad.stdout}`,
   );
+  if (host === 'gemini') return geminiTrustChecks(model, host, bin);
+  if (host === 'copilot') return copilotTrustChecks(model, host, bin);
   if (host !== 'codex') return;
   // Interactive trust, stored: the project trusted and each hook approved as the doctor says.
   let before;
@@ -419,6 +500,65 @@ async function doctorChecks(model, host, bin, trusted) {
     'doctor: hooks not approved → exit 1; approved as the doctor says → the hook runs, exit 0',
     before?.status === 1 && after.status === 0 && !persisted.exists('MARKER'),
     `doctor before ${before?.status}, after ${after.status}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
+  );
+}
+
+/** Gemini CLI's folder trust: untrusted, `gemini -p` refuses to start; trusted as the doctor says. */
+async function geminiTrustChecks(model, host, bin) {
+  const folder = await runScenario(model, host, bin, 'untrusted', {
+    hook: 'planfirst',
+    trust: 'untrusted-folder',
+  });
+  const refused = doctor(host, folder);
+  check(
+    host,
+    'doctor: folder not trusted (`gemini -p` refuses to start, nothing runs) → exit 1',
+    folder.status !== 0 && !folder.exists('MARKER') && refused.status === 1,
+    `gemini ${brief(folder)}, MARKER ${folder.exists('MARKER') ? 'written' : 'absent'}, doctor exit ${refused.status}\n${refused.stdout}`,
+  );
+  let before;
+  const persisted = await runScenario(model, host, bin, 'untrusted', {
+    hook: 'planfirst',
+    trust: 'persisted',
+    beforeRun(where) {
+      before = doctor(host, where);
+      const fix = /add "([^"]+)": "TRUST_FOLDER" to (\S+)/.exec(before.stdout);
+      if (fix !== null) writeFileSync(fix[2], `${JSON.stringify({ [fix[1]]: 'TRUST_FOLDER' })}\n`);
+    },
+  });
+  const after = doctor(host, persisted);
+  check(
+    host,
+    'doctor: folder not trusted → exit 1; trusted as the doctor says → the hook runs, exit 0',
+    before?.status === 1 &&
+      after.status === 0 &&
+      persisted.status === 0 &&
+      !persisted.exists('MARKER'),
+    `doctor before ${before?.status}, after ${after.status}, gemini ${brief(persisted)}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
+  );
+}
+
+/** Copilot CLI's stored folder trust, added as the doctor says: then the hook runs. */
+async function copilotTrustChecks(model, host, bin) {
+  let before;
+  const persisted = await runScenario(model, host, bin, 'untrusted', {
+    hook: 'planfirst',
+    trust: 'persisted',
+    beforeRun(where) {
+      before = doctor(host, where);
+      const fix = /add "([^"]+)" to "trustedFolders" in (\S+?);/.exec(before.stdout);
+      if (fix !== null) writeFileSync(fix[2], `${JSON.stringify({ trustedFolders: [fix[1]] })}\n`);
+    },
+  });
+  const after = doctor(host, persisted);
+  check(
+    host,
+    'doctor: folder not trusted → exit 1; trusted as the doctor says → the hook runs, exit 0',
+    before?.status === 1 &&
+      after.status === 0 &&
+      persisted.status === 0 &&
+      !persisted.exists('MARKER'),
+    `doctor before ${before?.status}, after ${after.status}, copilot ${brief(persisted)}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
   );
 }
 

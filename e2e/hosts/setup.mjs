@@ -13,6 +13,8 @@ export const pinned = {
   claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' },
   codex: { pkg: '@openai/codex', version: '0.171.0', bin: 'codex' },
   gemini: { pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
+  copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  cline: { pkg: 'cline', version: '3.0.65', bin: 'cline' },
 };
 
 function installed(dir, pkg) {

@@ -92,14 +92,39 @@ function groupedCommands(doc: Record<string, unknown> | undefined): Map<string, 
   return out;
 }
 
+/**
+ * The script a hook command runs, with the roots the installer writes expanded as the host
+ * expands them: the project-directory variable (Claude Code, Gemini CLI), the git top level
+ * (Codex, Copilot, Cursor), `$PWD`. Undefined when the command names no script; `unresolved`
+ * when it names one through a variable the doctor cannot expand.
+ */
+export function hookScriptOf(
+  ctx: Pick<DoctorContext, 'cwd' | 'exists'>,
+  command: string,
+): { path: string } | { unresolved: string } | undefined {
+  const script = /"([^"]+hook\.js)"/.exec(command)?.[1];
+  if (script === undefined) return undefined;
+  const path = script
+    .replace(/^\$\{?(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|PWD)\}?(?=\/)/, () => ctx.cwd)
+    .replace(/^\$\(git rev-parse --show-toplevel\)(?=\/)/, () => projectRoot(ctx, ctx.cwd));
+  return path.includes('$') ? { unresolved: script } : { path };
+}
+
 /** The hook script a command runs must exist (a moved or removed package silently fails). */
 function scriptStep(ctx: DoctorContext, commands: string[]): DoctorStep | undefined {
   for (const command of commands) {
-    const script = /"([^"]+hook\.js)"/.exec(command)?.[1];
-    if (script !== undefined && !ctx.exists(script))
+    const script = hookScriptOf(ctx, command);
+    if (script === undefined) continue;
+    if ('unresolved' in script)
       return {
         ok: false,
-        what: `the installed command runs ${script}, which does not exist`,
+        what: `the installed command runs ${script.unresolved}, a path the doctor cannot resolve`,
+        fix: 'reinstall: `npx planfirst hook install <host>` from the project',
+      };
+    if (!ctx.exists(script.path))
+      return {
+        ok: false,
+        what: `the installed command runs ${script.path}, which does not exist`,
         fix: 'reinstall: `npx planfirst hook install <host>` from the project',
       };
   }
@@ -227,7 +252,7 @@ async function codexSteps(ctx: DoctorContext): Promise<DoctorStep[]> {
 }
 
 /** Codex's project root: the nearest directory with `.git`, else the directory itself. */
-function projectRoot(ctx: DoctorContext, dir: string): string {
+function projectRoot(ctx: Pick<DoctorContext, 'exists'>, dir: string): string {
   let at = resolve(dir);
   for (;;) {
     if (ctx.exists(join(at, '.git'))) return at;
@@ -340,54 +365,132 @@ export function geminiFolderTrust(
   return trust !== 'DO_NOT_TRUST';
 }
 
+/**
+ * Gemini CLI's settings layers, lowest precedence first: system defaults, user, the workspace
+ * (read only in a trusted folder), system settings.
+ */
+function geminiLayers(ctx: DoctorContext, geminiHome: string) {
+  const system = ctx.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ?? '/etc/gemini-cli/settings.json';
+  const defaults =
+    ctx.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH ?? join(dirname(system), 'system-defaults.json');
+  return {
+    defaults,
+    user: join(geminiHome, '.gemini', 'settings.json'),
+    workspace: join(ctx.cwd, '.gemini', 'settings.json'),
+    system,
+  };
+}
+
+/** A settings value by its path, from the layer that decides it (the highest that sets it). */
+function geminiSetting(
+  ctx: DoctorContext,
+  files: readonly string[],
+  path: readonly string[],
+): { value: unknown; file: string } | undefined {
+  for (const file of [...files].reverse()) {
+    let node: unknown = readJson(ctx, file).doc;
+    for (const key of path) node = isObject(node) ? node[key] : undefined;
+    if (node !== undefined) return { value: node, file };
+  }
+  return undefined;
+}
+
 function geminiSteps(ctx: DoctorContext): DoctorStep[] {
   const geminiHome = ctx.env.GEMINI_CLI_HOME ?? ctx.home;
-  const userSettings = join(geminiHome, '.gemini', 'settings.json');
-  const project = join(ctx.cwd, '.gemini', 'settings.json');
+  const layers = geminiLayers(ctx, geminiHome);
+  const { user: userSettings, workspace: project } = layers;
   const installed = installedStep(ctx, 'gemini', [project, userSettings], 'BeforeTool');
   const steps = [installed.step];
   const script = scriptStep(ctx, installed.commands);
   if (script) steps.push(script);
-  if (installed.file !== project) return steps;
+  if (installed.file === undefined) return steps;
+  const trust = geminiTrustStep(ctx, geminiHome, layers);
   // Project settings (and so the project's hooks) load only in a trusted folder.
-  const env = ctx.env;
-  if (env.GEMINI_RESTRICTED_MODE === 'true' || env.GEMINI_CLI_TRUST_WORKSPACE === 'false') {
+  if (installed.file === project) {
+    steps.push(trust.step);
+    if (!trust.step.ok) return steps;
+  }
+  // Settings that switch hooks off, in any layer Gemini CLI reads here.
+  const files = [
+    layers.defaults,
+    layers.user,
+    ...(trust.trusted ? [layers.workspace] : []),
+    layers.system,
+  ];
+  const enabled = geminiSetting(ctx, files, ['hooksConfig', 'enabled']);
+  if (enabled?.value === false)
     steps.push({
       ok: false,
-      what: 'GEMINI_RESTRICTED_MODE=true or GEMINI_CLI_TRUST_WORKSPACE=false: the folder is untrusted',
-      fix: 'unset that variable',
+      what: `${enabled.file} sets "hooksConfig": {"enabled": false}, so Gemini CLI runs no hooks`,
+      fix: `remove "hooksConfig.enabled" from ${enabled.file} (or set it to true)`,
     });
-    return steps;
+  for (const file of files) {
+    const disabled = geminiSetting(ctx, [file], ['hooksConfig', 'disabled'])?.value;
+    if (!Array.isArray(disabled)) continue;
+    for (const command of installed.commands)
+      if (disabled.includes(command))
+        steps.push({
+          ok: false,
+          what: `${file} lists planfirst's hook in "hooksConfig.disabled": ${command}`,
+          fix: `remove that entry from "hooksConfig.disabled" in ${file}`,
+        });
   }
-  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') {
-    steps.push({ ok: true, what: 'GEMINI_CLI_TRUST_WORKSPACE=true trusts this folder' });
-    return steps;
-  }
-  const { doc: settings } = readJson(ctx, userSettings);
-  const security = isObject(settings?.security) ? settings.security : undefined;
-  const folderTrust = isObject(security?.folderTrust) ? security.folderTrust : undefined;
-  if (folderTrust?.enabled === false) {
-    steps.push({ ok: true, what: `${userSettings} turns folder trust off` });
-    return steps;
-  }
+  return steps;
+}
+
+/** Whether Gemini CLI trusts the folder, by its own order of checks. */
+function geminiTrustStep(
+  ctx: DoctorContext,
+  geminiHome: string,
+  layers: ReturnType<typeof geminiLayers>,
+): { step: DoctorStep; trusted: boolean } {
+  const env = ctx.env;
+  const project = layers.workspace;
+  if (env.GEMINI_RESTRICTED_MODE === 'true' || env.GEMINI_CLI_TRUST_WORKSPACE === 'false')
+    return {
+      trusted: false,
+      step: {
+        ok: false,
+        what: 'GEMINI_RESTRICTED_MODE=true or GEMINI_CLI_TRUST_WORKSPACE=false: the folder is untrusted',
+        fix: 'unset that variable',
+      },
+    };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true')
+    return {
+      trusted: true,
+      step: { ok: true, what: 'GEMINI_CLI_TRUST_WORKSPACE=true trusts this folder' },
+    };
+  // Folder trust is read from the layers outside the workspace.
+  const folderTrust = geminiSetting(
+    ctx,
+    [layers.defaults, layers.user, layers.system],
+    ['security', 'folderTrust', 'enabled'],
+  );
+  if (folderTrust?.value === false)
+    return {
+      trusted: true,
+      step: { ok: true, what: `${folderTrust.file} turns folder trust off` },
+    };
   const file =
     env.GEMINI_CLI_TRUSTED_FOLDERS_PATH ?? join(geminiHome, '.gemini', 'trustedFolders.json');
   const { doc: rules, error } = readJson(ctx, file);
-  if (error !== undefined) {
-    steps.push({ ok: false, what: error, fix: `fix ${file} (Gemini CLI refuses to start)` });
-    return steps;
-  }
+  if (error !== undefined)
+    return {
+      trusted: false,
+      step: { ok: false, what: error, fix: `fix ${file} (Gemini CLI refuses to start)` },
+    };
   const trusted = geminiFolderTrust(rules ?? {}, ctx.cwd);
-  steps.push(
-    trusted === true
-      ? { ok: true, what: `${file} trusts ${ctx.cwd}` }
-      : {
-          ok: false,
-          what: `${ctx.cwd} is ${trusted === false ? 'marked DO_NOT_TRUST' : 'not listed'} in ${file}, so Gemini CLI ignores ${project}`,
-          fix: `add "${ctx.cwd}": "TRUST_FOLDER" to ${file} (or trust the folder when interactive gemini asks; for scripted runs GEMINI_CLI_TRUST_WORKSPACE=true)`,
-        },
-  );
-  return steps;
+  return {
+    trusted: trusted === true,
+    step:
+      trusted === true
+        ? { ok: true, what: `${file} trusts ${ctx.cwd}` }
+        : {
+            ok: false,
+            what: `${ctx.cwd} is ${trusted === false ? 'marked DO_NOT_TRUST' : 'not listed'} in ${file}, so Gemini CLI ignores ${project} (and \`gemini -p\` refuses to start)`,
+            fix: `add "${ctx.cwd}": "TRUST_FOLDER" to ${file} (or trust the folder when interactive gemini asks; for scripted runs GEMINI_CLI_TRUST_WORKSPACE=true or \`gemini --skip-trust\`)`,
+          },
+  };
 }
 
 // --- The others -------------------------------------------------------------------------------
@@ -440,25 +543,64 @@ function flatSteps(ctx: DoctorContext, host: HookHost): DoctorStep[] {
   ];
 }
 
-/** Copilot CLI runs repository hooks only in a folder it trusts (`trusted_folders`). */
+/**
+ * Copilot CLI 1.0 loads repository hooks in a prompt-mode run (`copilot -p`) only when the
+ * folder is trusted: `trustedFolders` in its config.json (the folder or a parent; what
+ * answering its trust prompt stores; it rewrites an older `trusted_folders` to that name), `COPILOT_ALLOW_ALL=true`,
+ * `GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true`, or `--trust-folder` for one run. Its settings'
+ * `trustedFolders` counts only in interactive sessions. `disableAllHooks` in any settings file
+ * switches hooks off.
+ */
 function copilotTrust(ctx: DoctorContext): DoctorStep[] {
   const dir = ctx.env.COPILOT_HOME ?? join(ctx.home, '.copilot');
-  const file = join(dir, 'config.json');
-  const { doc } = readJson(ctx, file);
-  const folders = Array.isArray(doc?.trusted_folders) ? doc.trusted_folders : [];
+  const config = join(dir, 'config.json');
+  const settings = join(dir, 'settings.json');
   const here = resolve(ctx.cwd);
-  const trusted = folders.some(
-    (f) => typeof f === 'string' && (here === resolve(f) || here.startsWith(resolve(f) + sep)),
-  );
-  return [
-    trusted
-      ? { ok: true, what: `${file} trusts ${here}` }
-      : {
-          ok: false,
-          what: `${here} is not in "trusted_folders" in ${file}`,
-          fix: `trust the folder when copilot asks, add "${here}" to "trusted_folders" in ${file}, or pass \`copilot --trust-folder ${here}\` for scripted runs`,
-        },
-  ];
+  const steps: DoctorStep[] = [];
+  for (const file of [
+    settings,
+    join(ctx.cwd, '.github', 'copilot', 'settings.json'),
+    join(ctx.cwd, '.github', 'copilot', 'settings.local.json'),
+  ])
+    if (readJson(ctx, file).doc?.disableAllHooks === true)
+      steps.push({
+        ok: false,
+        what: `${file} sets "disableAllHooks": true, so Copilot CLI runs no hooks`,
+        fix: `remove "disableAllHooks" from ${file}`,
+      });
+  const folders = (file: string, ...keys: string[]) => {
+    // Copilot writes its config.json with `//` comment lines.
+    const text = ctx.read(file);
+    let doc: unknown;
+    try {
+      doc = text === null ? undefined : JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+    } catch {
+      doc = undefined;
+    }
+    return keys.flatMap((key) => {
+      const list = isObject(doc) ? doc[key] : undefined;
+      return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];
+    });
+  };
+  const inside = (f: string) => here === resolve(f) || here.startsWith(resolve(f) + sep);
+  if (ctx.env.COPILOT_ALLOW_ALL === 'true')
+    steps.push({ ok: true, what: 'COPILOT_ALLOW_ALL=true trusts the working directory' });
+  else if (ctx.env.GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS === 'true')
+    steps.push({ ok: true, what: 'GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true loads them' });
+  else if (folders(config, 'trusted_folders', 'trustedFolders').some(inside))
+    steps.push({ ok: true, what: `${config} trusts ${here}` });
+  else if (ctx.flags.includes('--trust-folder'))
+    steps.push({
+      ok: true,
+      what: `${here} is not trusted; the hooks run only with \`copilot --trust-folder -p …\``,
+    });
+  else
+    steps.push({
+      ok: false,
+      what: `${here} is not in "trustedFolders" in ${config}, so Copilot CLI skips the repository's hooks${folders(settings, 'trustedFolders').some((f) => resolve(f) === here) ? ` (${settings} trusts it for interactive sessions only)` : ''}`,
+      fix: `trust the folder when interactive copilot asks, or add "${here}" to "trustedFolders" in ${config}; for scripted runs pass \`copilot --trust-folder -p …\` (check that setup with \`planfirst hook doctor copilot --trust-folder\`)`,
+    });
+  return steps;
 }
 
 /** The doctor's verdict for one host. */
@@ -507,10 +649,15 @@ export function nodeDoctorContext(io: HookIo, flags: readonly string[]): DoctorC
   };
 }
 
-/** `planfirst hook doctor <host> [--bypass-hook-trust]`: exit 0 only when the hooks will run. */
+/**
+ * `planfirst hook doctor <host> [--bypass-hook-trust | --trust-folder]`: exit 0 only when the
+ * hooks will run (the flags say the host is run with its per-invocation trust flag).
+ */
 export async function runDoctorCommand(args: readonly string[], io: HookIo): Promise<number> {
   const host = args.find((a) => !a.startsWith('--'));
-  const unknown = args.filter((a) => a.startsWith('--') && a !== '--bypass-hook-trust');
+  const unknown = args.filter(
+    (a) => a.startsWith('--') && a !== '--bypass-hook-trust' && a !== '--trust-folder',
+  );
   if (host === undefined || !isHookHost(host) || unknown.length > 0) {
     io.stderr(
       `planfirst hook doctor: expected a host (claude, codex, copilot, gemini, cursor, cline)${unknown.length > 0 ? `; unknown option ${unknown[0]}` : ''}\n`,

@@ -44,8 +44,20 @@ export const judgeWrite: WriteJudge = (event, row, policy) => {
   });
   return refusal === undefined
     ? undefined
-    : `${refusal.message}${refusal.target === undefined ? '' : ` (${JSON.stringify(refusal.target)})`}`;
+    : `${refusal.message}${refusal.target === undefined ? '' : ` (${shownTarget(refusal.target, project)})`}`;
 };
+
+/**
+ * A refused target as the model may read it: no local path reaches the model, so an absolute
+ * path is shown relative to the project, or only as outside it.
+ */
+export function shownTarget(target: string, project: string): string {
+  if (!target.startsWith('/')) return JSON.stringify(target);
+  const abs = normalizePath(target);
+  if (abs?.startsWith(`${project}/`))
+    return `${JSON.stringify(abs.slice(project.length + 1))} in the project`;
+  return 'a path outside the project';
+}
 
 /**
  * The input as the core's rule reads it: an absolute target that is the plan file becomes the

@@ -46,7 +46,7 @@ export interface HookIo {
 }
 
 const usage =
-  'usage: planfirst hook <claude|codex|copilot|gemini|cursor|cline|auto> [<event>]\n       planfirst hook install|uninstall <host> [--project|--user] [--dry-run]\n       planfirst hook doctor <host> [--bypass-hook-trust]\n';
+  'usage: planfirst hook <claude|codex|copilot|gemini|cursor|cline|auto> [<event>]\n       planfirst hook install|uninstall <host> [--project|--user] [--dry-run]\n       planfirst hook doctor <host> [--bypass-hook-trust | --trust-folder]\n';
 
 /** `planfirst hook …`: the arguments after `hook`; returns the exit status. */
 export async function runHookCommand(argv: readonly string[], io: HookIo): Promise<number> {

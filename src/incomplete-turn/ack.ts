@@ -75,7 +75,54 @@ export function isAck(
 ): boolean {
   if (!text || (text.length > ACK_MAX_LENGTH && codePoints(text) > ACK_MAX_LENGTH)) return false;
   if (lineBreak.test(text) || questionMarks.test(text)) return false;
-  return coveredAck(tokens, previous, cues) || withCondition(text, previous, cues);
+  return (
+    coveredAck(tokens, previous, cues) ||
+    withCondition(text, previous, cues) ||
+    goAheadNamingWork(tokens, cues)
+  );
+}
+
+// The words a go-ahead may name its work in: "resume the migration", "carry on with the
+// refactor", "作業を再開して", "작업 재개해 주세요".
+const NAMED_WORK_MAX_TOKENS = 4;
+const NAMED_WORK_MAX_UNSPACED = 12;
+const notGoAhead: ReadonlySet<PromptCueCategory> = new Set([
+  'ackHold',
+  'ackNegation',
+  'chitChat',
+  'infoPrefix',
+  'infoRequest',
+]);
+
+/**
+ * A go-ahead that names the work it approves or resumes: a phrase that counts on its own
+ * (`cues.ack`: "resume", "carry on", "approved", "再開して") opening the prompt (or closing it,
+ * in languages that put the verb last), and a few words that name the work ("resume the
+ * migration", "continue with the remaining files"). Nothing in the prompt may hold, detour,
+ * close the conversation or ask for words instead of work ("continue explaining",
+ * "resume tomorrow").
+ */
+function goAheadNamingWork(tokens: string, cues: CompiledCues): boolean {
+  const found = cues.prompt.scan(tokens);
+  if (found.some((m) => notGoAhead.has(m.category))) return false;
+  for (const m of found) {
+    // A whole word: "조사해 줘" (investigate it) is a request, not "해 줘" (do it).
+    if (m.category !== 'ack' || (m.start > 0 && tokens.charCodeAt(m.start - 1) !== 0x20)) continue;
+    const rest =
+      m.start === 0 ? tokens.slice(m.end) : m.end === tokens.length ? tokens.slice(0, m.start) : '';
+    if (shortWorkName(rest.trim())) return true;
+  }
+  return false;
+}
+
+function shortWorkName(rest: string): boolean {
+  // A work name has a word of three letters, or two outside ASCII ("작업"): "weiter so" (keep it
+  // up) names none. A choice ("go ahead with option B") is not one: listed choices decide those.
+  if (!/[^ ]{3}|[^ -~]{2}/.test(rest) || /^(?:with )?option\b/.test(rest)) return false;
+  const words = rest.split(' ');
+  if (words.length > NAMED_WORK_MAX_TOKENS) return false;
+  // An unspaced script runs a whole phrase into one token: count its characters instead.
+  return nonAscii.test(rest) ? codePoints(rest) <= NAMED_WORK_MAX_UNSPACED * words.length : true;
 }
 
 /**

@@ -149,11 +149,15 @@ export function promiseIn(analysis: TextAnalysis, sentence: AnalysedSentence | u
 // "A concurrent index it is — writing the migration now.": a progress verb opening a clause
 // after a dash, with a next-step word after it, announces work as one opening the sentence does.
 function afterDash(folded: string, sentence: AnalysedSentence): TextMatch | undefined {
+  // Where the last next-step word starts: one pass, so many dashes stay linear.
+  let lastNextStep = -1;
+  for (const c of sentence.cues) if (c.category === 'nextStep') lastNextStep = c.start;
+  if (lastNextStep < 0) return undefined;
   for (const cue of sentence.cues) {
     if (cue.category !== 'progressOpener' || cue.start < sentence.contentStart + 2) continue;
     const dash = folded.charCodeAt(cue.start - 2);
     if (folded.charCodeAt(cue.start - 1) !== 0x20 || (dash !== 0x2014 && dash !== 0x2013)) continue;
-    if (sentence.cues.some((c) => c.category === 'nextStep' && c.start >= cue.end)) return cue;
+    if (lastNextStep >= cue.end) return cue;
   }
   return undefined;
 }
@@ -251,21 +255,30 @@ export function isAcknowledgementOnly(analysis: TextAnalysis, sentence: Analysed
 /** The sentence asks the user something or waits on them: a `?`, a question or offer cue. */
 export function questionIn(sentence: AnalysedSentence | undefined) {
   if (!sentence) return undefined;
-  // "…, e depois proponho um plano": an offer verb inside a longer promise promises.
-  const cue = sentence.cues.find(
-    (c) =>
-      c.category === 'question' ||
-      (c.category === 'offer' &&
-        !sentence.cues.some(
-          (p) =>
-            p.category === 'promise' &&
-            p.start <= c.start &&
-            p.end >= c.end &&
-            p.end - p.start > c.end - c.start,
-        )),
-  );
+  const cue = askingCue(sentence.cues);
   if (cue) return { category: cue.category, phrase: cue.phrase };
   return sentence.question ? { category: 'question' as const, phrase: '?' } : undefined;
+}
+
+// The first question cue, or offer cue not inside a longer promise ("…, e depois proponho um
+// plano": an offer verb inside a longer promise promises). One pass over cues sorted by start
+// (then longest first): a promise contains an offer iff it starts before it and ends at or
+// after its end, or starts with it and ends after it.
+function askingCue(cues: readonly TextMatch[]): TextMatch | undefined {
+  let start = -1;
+  let endBefore = -1; // furthest end of the promises starting before `start`
+  let endHere = -1; // furthest end of the promises starting at `start`, so far
+  for (const c of cues) {
+    if (c.start !== start) {
+      endBefore = Math.max(endBefore, endHere);
+      endHere = -1;
+      start = c.start;
+    }
+    if (c.category === 'question') return c;
+    if (c.category === 'offer' && endBefore < c.end && endHere <= c.end) return c;
+    if (c.category === 'promise') endHere = Math.max(endHere, c.end);
+  }
+  return undefined;
 }
 
 /** A plan heading opening a sentence or line ("Plan:", "## Here's the plan"). */
@@ -282,12 +295,24 @@ export function headingAnywhere(analysis: TextAnalysis) {
 // next-step words are skipped: "Got it, now I'm opening…" → "opening…".
 function effectiveStart(folded: string, sentence: AnalysedSentence): number {
   let at = sentence.contentStart;
-  for (const cue of sentence.cues) {
+  const { cues } = sentence;
+  // Cues are sorted by start, so the cues that start together are neighbours: each is looked
+  // at once however long the lead-in ("okay, okay, okay, …" stays linear).
+  let groupStart = -1;
+  let groupHasOpener = false;
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i] as TextMatch;
     if (cue.start > at) break;
+    if (cue.start !== groupStart) {
+      groupStart = cue.start;
+      groupHasOpener = false;
+      for (let k = i; k < cues.length && cues[k]?.start === groupStart; k++)
+        if (cues[k]?.category === 'progressOpener') groupHasOpener = true;
+    }
     if (cue.start < at || !skippable.has(cue.category)) continue;
     // "Starting the planning phase now": a progress verb that is also a next-step word is
     // where the content begins, not a lead-in to skip.
-    if (sentence.cues.some((c) => c.start === cue.start && c.category === 'progressOpener')) break;
+    if (groupHasOpener) break;
     at = cue.end;
     while (at < sentence.end && !isLetterOrDigit(folded.codePointAt(at))) at++;
   }

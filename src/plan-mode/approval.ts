@@ -7,10 +7,18 @@ import { approvalStatus, closeOpenRequest, outcomeOf, recordApproval } from './a
 import { newApprovalId } from './approval-id.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
-import { ownValue } from './plain-data.js';
+import { ownValue, plainDataProblem } from './plain-data.js';
 import { describeIssues, toPlan } from './plan-input.js';
 import { isExecutionHeld, type Plan, type PlanModeState } from './state.js';
-import { type Ignored, ignored, invalidNow, invalidState, type Transition } from './transition.js';
+import {
+  type Ignored,
+  ignored,
+  invalidNow,
+  invalidState,
+  ownNow,
+  type Transition,
+  totally,
+} from './transition.js';
 
 /** The hash an approval id is bound to: the plan exactly as stored. */
 export function planPayloadHash(plan: Plan): string {
@@ -27,7 +35,15 @@ export function requestApproval(
   state: SessionState,
   request: { plan: unknown; now: number; approvalId?: string },
 ): Transition<{ approvalId: string; plan: Plan }> {
-  const bad = invalidState(state) ?? invalidNow(state, request?.now);
+  return totally(state, () => requestApprovalOnce(state, request));
+}
+
+function requestApprovalOnce(
+  state: SessionState,
+  request: { plan: unknown; now: number; approvalId?: string },
+): Transition<{ approvalId: string; plan: Plan }> {
+  const now = ownNow(request) as number;
+  const bad = invalidState(state) ?? invalidNow(state, now);
   if (bad) return bad;
   const pm = state.planMode;
   if (pm.mode !== 'plan')
@@ -36,7 +52,7 @@ export function requestApproval(
       IgnoredReasons.notInPlanMode,
       'plan mode is not active, so there is nothing to approve; carry on with the task',
     );
-  const checked = toPlan(request.plan);
+  const checked = toPlan(ownValue(request, 'plan'));
   if (!checked.ok)
     return ignored(
       state,
@@ -57,7 +73,7 @@ export function requestApproval(
       plan,
     };
 
-  const given = request.approvalId;
+  const given = ownValue(request, 'approvalId') as string | undefined;
   if (
     given !== undefined &&
     (typeof given !== 'string' || given.length === 0 || given.length > 200)
@@ -86,8 +102,8 @@ export function requestApproval(
         approvals: recordApproval(history, approvalId),
         plan,
         payloadHash,
-        requestedAt: request.now,
-        updatedAt: request.now,
+        requestedAt: now,
+        updatedAt: now,
       },
     },
     applied: true,
@@ -139,10 +155,11 @@ function lateDecision(
   state: SessionState,
   d: ApprovalDecision,
   at: DecisionTime,
+  now: number,
 ): Ignored | undefined {
   const pm = state.planMode;
   const deadline = decisionDeadline(state, at);
-  if (deadline === undefined || at.now < deadline || pm.approvalId === undefined) return undefined;
+  if (deadline === undefined || now < deadline || pm.approvalId === undefined) return undefined;
   if (d.action === 'timeout' && d.approvalId === pm.approvalId) return undefined;
   const timedOut: SessionState = {
     ...state,
@@ -150,7 +167,7 @@ function lateDecision(
       ...pm,
       approval: 'timed_out',
       approvals: recordApproval(pm, pm.approvalId, 'timed_out'),
-      updatedAt: at.now,
+      updatedAt: now,
     },
   };
   return ignored(
@@ -174,8 +191,26 @@ export function resolveApproval(
   decision: unknown,
   at: DecisionTime,
 ): Transition<{ decision: ApprovalDecision }> {
-  const bad = invalidState(state) ?? invalidNow(state, at?.now) ?? invalidDeadline(state, at);
+  return totally(state, () => resolveApprovalOnce(state, decision, at));
+}
+
+function resolveApprovalOnce(
+  state: SessionState,
+  decision: unknown,
+  at: DecisionTime,
+): Transition<{ decision: ApprovalDecision }> {
+  const now = ownNow(at) as number;
+  const bad = invalidState(state) ?? invalidNow(state, now) ?? invalidDeadline(state, at);
   if (bad) return bad;
+  // A decision the host would read a field of through the prototype (a polluted
+  // Object.prototype.plan or .feedback) is not the decision the user made.
+  const notPlain = plainDataProblem(decision, 'decision');
+  if (notPlain !== undefined)
+    return ignored(
+      state,
+      IgnoredReasons.invalidDecision,
+      `invalid decision: ${notPlain.path} ${notPlain.problem}`,
+    );
   const parsed = approvalDecisionSchema.safeParse(decision);
   if (!parsed.success)
     return ignored(
@@ -183,11 +218,12 @@ export function resolveApproval(
       IgnoredReasons.invalidDecision,
       describeIssues('invalid decision', toValidationIssues(parsed.error, decision)),
     );
-  const d = parsed.data;
+  // Own fields only from here on: an absent `feedback` must never be read from a prototype.
+  const d = Object.assign(Object.create(null) as object, parsed.data) as ApprovalDecision;
   const pm = state.planMode;
   const misplaced = misplacedField(d);
   if (misplaced !== undefined) return ignored(state, IgnoredReasons.invalidDecision, misplaced);
-  if (isGo(pm, d)) return startExecution(state, d, at.now);
+  if (isGo(pm, d)) return startExecution(state, d, now);
   const status = approvalStatus(pm, d.approvalId);
   if (status === outcomeOf(d.action))
     return ignored(
@@ -202,10 +238,9 @@ export function resolveApproval(
       IgnoredReasons.staleId,
       'the decision is for a different approval request than the one pending',
     );
-  const late = lateDecision(state, d, at);
+  const late = lateDecision(state, d, at, now);
   if (late !== undefined) return late;
 
-  const now = at.now;
   switch (d.action) {
     case 'approve':
     case 'edit': {

@@ -23,6 +23,8 @@ export const GateCodes = {
   planFileUnsafePath: 'plan_file_unsafe_path',
   planFileUnknownField: 'plan_file_unknown_field',
   approvedNotStarted: 'approved_not_started',
+  /** A tool that types into a running process (`planMode.interactiveTools`). */
+  interactiveInput: 'interactive_input',
 } as const;
 export type GateCode = (typeof GateCodes)[keyof typeof GateCodes];
 

@@ -1,3 +1,4 @@
+import { PlanfirstError } from '../errors.js';
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
 import { hasOwn } from '../own-data.js';
 import { analyzeShellCommand, type ShellVerdict } from '../shell/index.js';
@@ -53,6 +54,25 @@ const planFileCodes = {
  * inputs are refused. Never throws: malformed calls and state are blocked with a code.
  */
 export function checkToolCall(
+  state: { planMode?: unknown } | null | undefined,
+  call: ToolCallRequest,
+  optionsInput?: PlanfirstOptions | ResolvedOptions,
+): GateDecision {
+  try {
+    return judgeCall(state, call, optionsInput);
+  } catch (error) {
+    // Invalid options the host passed are the host's typed error to see.
+    if (optionsInput !== undefined && error instanceof PlanfirstError) throw error;
+    // Anything else (a schema a polluted Object.prototype breaks, a getter that throws): the
+    // call was not judged, so it is refused.
+    return block(
+      GateCodes.invalidCall,
+      `The tool call could not be judged (${error instanceof Error ? error.message.slice(0, 200) : 'unreadable input'}), so it is blocked. ${howToProceed}`,
+    );
+  }
+}
+
+function judgeCall(
   state: { planMode?: unknown } | null | undefined,
   call: ToolCallRequest,
   optionsInput?: PlanfirstOptions | ResolvedOptions,
@@ -115,6 +135,13 @@ export function checkToolCall(
       shell: verdict as ShellVerdict,
     };
   }
+  // Typing into a running process can drive whatever it runs (`!cmd` in the pager a
+  // read-only `git log` opened): no read-only list, suffix or host annotation lets it through.
+  if (planMode.interactiveTools.includes(name))
+    return block(
+      held ? GateCodes.approvedNotStarted : GateCodes.interactiveInput,
+      `${active}, so ${tool} is blocked: it types into a running process, which can run anything. ${proceed}`,
+    );
   if (ownValue(call, 'readOnly') === true)
     return allow(GateCodes.readOnlyHint, 'The host marks this tool read-only.');
   if (planMode.readOnlyTools.includes(name))

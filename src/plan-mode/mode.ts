@@ -1,8 +1,16 @@
 import type { SessionState } from '../session.js';
 import { closeOpenRequest } from './approval-history.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
+import { ownValue } from './plain-data.js';
 import { initialPlanModeState, modeEpoch, type PlanModeState } from './state.js';
-import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
+import {
+  ignored,
+  invalidNow,
+  invalidState,
+  ownNow,
+  type Transition,
+  totally,
+} from './transition.js';
 
 /**
  * Puts the session into plan mode (a slash command, a UI toggle, or the model's
@@ -13,7 +21,12 @@ export function enterPlanMode(
   state: SessionState,
   at: { now: number; reason?: string },
 ): Transition {
-  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  return totally(state, () => enterPlanModeOnce(state, at));
+}
+
+function enterPlanModeOnce(state: SessionState, at: { now: number; reason?: string }): Transition {
+  const now = ownNow(at) as number;
+  const bad = invalidState(state) ?? invalidNow(state, now);
   if (bad) return bad;
   if (state.planMode.mode === 'plan')
     return ignored(state, IgnoredReasons.alreadyInPlanMode, 'plan mode is already active');
@@ -21,9 +34,10 @@ export function enterPlanMode(
   // The approval history survives so ids issued before can never be reused or re-decided.
   if (state.planMode.approvals !== undefined) planMode.approvals = state.planMode.approvals;
   planMode.epoch = modeEpoch(state.planMode) + 1;
-  if (typeof at.reason === 'string' && at.reason.trim() !== '') planMode.reason = at.reason;
+  const reason = ownValue(at, 'reason');
+  if (typeof reason === 'string' && reason.trim() !== '') planMode.reason = reason;
   return {
-    state: { ...state, planMode: { ...planMode, enteredAt: at.now, updatedAt: at.now } },
+    state: { ...state, planMode: { ...planMode, enteredAt: now, updatedAt: now } },
     applied: true,
     code: TransitionCodes.planModeEntered,
   };
@@ -34,7 +48,12 @@ export function enterPlanMode(
  * withdrawn: its id can no longer be approved or rejected.
  */
 export function exitPlanMode(state: SessionState, at: { now: number }): Transition {
-  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  return totally(state, () => exitPlanModeOnce(state, at));
+}
+
+function exitPlanModeOnce(state: SessionState, at: { now: number }): Transition {
+  const now = ownNow(at) as number;
+  const bad = invalidState(state) ?? invalidNow(state, now);
   if (bad) return bad;
   if (state.planMode.mode !== 'plan')
     return ignored(state, IgnoredReasons.notInPlanMode, 'plan mode is not active');
@@ -54,7 +73,7 @@ export function exitPlanMode(state: SessionState, at: { now: number }): Transiti
         mode: 'normal',
         approval: 'none',
         ...(approvals === undefined ? {} : { approvals }),
-        updatedAt: at.now,
+        updatedAt: now,
       },
     },
     applied: true,

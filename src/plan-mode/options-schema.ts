@@ -71,6 +71,18 @@ export const planModeOptionsSchema = lazy((z) =>
     readOnlySuffixes: nameList()
       .default(['.read', '.search', '.list', '.get', '.view'])
       .describe('Suffixes of namespaced tools (`server.tool`) that are read-only.'),
+    interactiveTools: nameList()
+      .default([
+        'write_stdin',
+        'write_bash',
+        'write_powershell',
+        'send_input',
+        'send_keys',
+        'stdin',
+      ])
+      .describe(
+        'Tools that type into a running process (a pager a read-only command opened runs `!cmd`): refused while planning even when another list, a suffix or the host marks them read-only. A host that knows the process was started read-only and non-interactive leaves the name out and lists it in readOnlyTools.',
+      ),
     shellTools: nameList()
       .default(['exec', 'bash', 'shell', 'run_shell_command'])
       .describe(

@@ -10,6 +10,7 @@ import {
   TransitionCodes,
 } from './codes.js';
 import { enterPlanMode } from './mode.js';
+import { ownValue } from './plain-data.js';
 import type { Question } from './question-state.js';
 import { askUser, pendingQuestion } from './questions.js';
 import { showName } from './quote.js';
@@ -47,7 +48,14 @@ export function handlePlanToolCall(
     options?: PlanfirstOptions | ResolvedOptions;
   },
 ): PlanToolOutcome {
-  const options = ensureResolved(context.options);
+  // Own fields only: with default options, a polluted Object.prototype.options or .approvalId
+  // must neither throw nor stand in for what the host did not pass.
+  const ctx = typeof context === 'object' && context !== null ? context : ({} as typeof context);
+  const options = ensureResolved(
+    ownValue(ctx, 'options') as PlanfirstOptions | ResolvedOptions | undefined,
+  );
+  const now = ownValue(ctx, 'now') as number;
+  const approvalId = ownValue(ctx, 'approvalId') as string | undefined;
   const error = (code: IgnoredReason | PlanToolCode, content: string): PlanToolOutcome => ({
     state,
     code,
@@ -57,9 +65,11 @@ export function handlePlanToolCall(
     case PlanToolNames.enter: {
       if (!options.planMode.allowModelEnter)
         return error(PlanToolCodes.notAllowed, 'enter_plan_mode is not available in this session.');
-      const reason = (call.input as { reason?: unknown } | null)?.reason;
+      const input = call.input;
+      const reason =
+        typeof input === 'object' && input !== null ? ownValue(input, 'reason') : undefined;
       const r = enterPlanMode(state, {
-        now: context.now,
+        now,
         ...(typeof reason === 'string' ? { reason } : {}),
       });
       if (!r.applied) return error(r.reason, `Not switched: ${r.message}.`);
@@ -89,8 +99,8 @@ export function handlePlanToolCall(
         );
       const r = requestApproval(state, {
         plan: call.input,
-        now: context.now,
-        ...(context.approvalId === undefined ? {} : { approvalId: context.approvalId }),
+        now,
+        ...(approvalId === undefined ? {} : { approvalId }),
       });
       if (!r.applied) return error(r.reason, r.message);
       return {
@@ -108,7 +118,7 @@ export function handlePlanToolCall(
       };
     }
     case PlanToolNames.update: {
-      const r = updatePlan(state, call.input, { now: context.now });
+      const r = updatePlan(state, call.input, { now });
       if (!r.applied) return error(r.reason, r.message);
       return {
         state: r.state,

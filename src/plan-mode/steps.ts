@@ -4,7 +4,14 @@ import { checkToolInput, describeIssues } from './plan-input.js';
 import { updatePlanInput } from './plan-tools.js';
 import { quoteBounded } from './quote.js';
 import type { Plan, PlanStep } from './state.js';
-import { ignored, invalidNow, invalidState, type Transition } from './transition.js';
+import {
+  ignored,
+  invalidNow,
+  invalidState,
+  ownNow,
+  type Transition,
+  totally,
+} from './transition.js';
 
 /**
  * Applies the model's update_plan call to the approved plan: status changes by step id and
@@ -17,7 +24,16 @@ export function updatePlan(
   input: unknown,
   at: { now: number },
 ): Transition<{ plan: Plan }> {
-  const bad = invalidState(state) ?? invalidNow(state, at?.now);
+  return totally(state, () => updatePlanOnce(state, input, at));
+}
+
+function updatePlanOnce(
+  state: SessionState,
+  input: unknown,
+  at: { now: number },
+): Transition<{ plan: Plan }> {
+  const now = ownNow(at) as number;
+  const bad = invalidState(state) ?? invalidNow(state, now);
   if (bad) return bad;
   const pm = state.planMode;
   if (pm.plan === undefined || (pm.approval !== 'approved' && pm.approval !== 'edited'))
@@ -81,7 +97,7 @@ export function updatePlan(
     );
   const plan: Plan = { ...pm.plan, steps };
   return {
-    state: { ...state, planMode: { ...pm, plan, updatedAt: at.now } },
+    state: { ...state, planMode: { ...pm, plan, updatedAt: now } },
     applied: true,
     code: TransitionCodes.planUpdated,
     plan,

@@ -64,10 +64,13 @@ function stepOnce(session: SessionState, given: StepInput, context: StepContext)
   // from a polluted prototype.
   const input = ownFields(given);
   const problem = invalidInput(input);
+  // The context's own fields too: a polluted Object.prototype.options must not become the
+  // options of a call that passed none.
+  const own = ownFields(context);
   const scope: StepScope = {
-    options: ensureResolved(context.options),
-    tools: context.tools ?? [],
-    model: context.modelId ?? context.model,
+    options: ensureResolved(own.options),
+    tools: own.tools ?? [],
+    model: own.modelId ?? own.model,
     now: problem === undefined ? input.now : 0,
     events: [],
   };
@@ -100,10 +103,10 @@ function stepOnce(session: SessionState, given: StepInput, context: StepContext)
   }
 }
 
-function ownFields(input: StepInput): StepInput {
+function ownFields<T>(input: T): T {
   const value: unknown = input;
   if (typeof value !== 'object' || value === null) return input;
-  return Object.assign(Object.create(null) as object, value) as StepInput;
+  return Object.assign(Object.create(null) as object, value) as T;
 }
 
 const inputTypes: ReadonlySet<unknown> = new Set([

@@ -43,7 +43,8 @@ export const scrubbedVariables: Readonly<Record<string, readonly string[]>> = Ob
   erlang: ['ERL_AFLAGS', 'ERL_FLAGS', 'ERL_ZFLAGS', 'ERL_LIBS'],
   tcl: ['TCL_LIBRARY', 'TCLLIBPATH', 'TK_LIBRARY'],
   rg: ['RIPGREP_CONFIG_PATH'],
-  grep: ['GREP_OPTIONS'],
+  // zgrep runs `eval "${GREP-grep} …"`: GREP is a command line.
+  grep: ['GREP_OPTIONS', 'GREP'],
   // tar: default options (--to-command) and the default archive (host:file runs rsh).
   tar: ['TAR_OPTIONS', 'TAPE', 'RSH'],
   compressors: ['GZIP', 'BZIP', 'BZIP2', 'XZ_OPT', 'XZ_DEFAULTS', 'ZSTD_CLEVEL'],
@@ -109,6 +110,7 @@ export function hardenedShellEnv(
   out.PAGER = 'cat';
   out.GIT_PAGER = 'cat';
   out.MANPAGER = 'cat';
+  out.SYSTEMD_PAGER = 'cat';
   out.GIT_OPTIONAL_LOCKS = '0';
   out.GIT_NO_LAZY_FETCH = '1';
   out.GIT_TERMINAL_PROMPT = '0';

@@ -5,6 +5,7 @@ import {
   formatDoctorReport,
   geminiFolderTrust,
   hookDoctor,
+  hookScriptOf,
 } from '../../src/hooks/doctor.js';
 
 // The doctor's reading of each host's configuration. Whether the real hosts agree (an untrusted
@@ -145,6 +146,38 @@ describe('hook doctor: Gemini CLI', () => {
     expect((await hookDoctor('gemini', context(files, { env }))).ok).toBe(true);
   });
 
+  it("fails when a settings layer switches hooks off or disables planfirst's command", async () => {
+    const env = { GEMINI_CLI_TRUST_WORKSPACE: 'true' };
+    const user = `${home}/.gemini/settings.json`;
+    const off = { ...files, [user]: '{"hooksConfig": {"enabled": false}}' };
+    const report = await hookDoctor('gemini', context(off, { env }));
+    expect(report.ok).toBe(false);
+    expect(formatDoctorReport(report)).toContain(`remove "hooksConfig.enabled" from ${user}`);
+    // A higher layer (the trusted workspace) switches them back on.
+    const workspace = JSON.stringify({
+      ...JSON.parse(grouped('gemini', 'BeforeTool')),
+      hooksConfig: { enabled: true },
+    });
+    const back = { ...off, [`${project}/.gemini/settings.json`]: workspace };
+    expect((await hookDoctor('gemini', context(back, { env }))).ok).toBe(true);
+    const system = '/etc/gemini-cli/settings.json';
+    const disabled = {
+      ...files,
+      [system]: JSON.stringify({
+        hooksConfig: { disabled: [hookCommand('gemini', 'BeforeTool')] },
+      }),
+    };
+    const named = await hookDoctor('gemini', context(disabled, { env }));
+    expect(named.ok).toBe(false);
+    expect(formatDoctorReport(named)).toContain(`"hooksConfig.disabled" in ${system}`);
+  });
+
+  it('reads folder trust from the system settings too', async () => {
+    const system = '/etc/gemini-cli/settings.json';
+    const off = { ...files, [system]: '{"security": {"folderTrust": {"enabled": false}}}' };
+    expect((await hookDoctor('gemini', context(off))).ok).toBe(true);
+  });
+
   it('the longest matching rule decides, as in Gemini CLI', () => {
     const rules = { '/home/u': 'TRUST_FOLDER', '/home/u/project': 'DO_NOT_TRUST' };
     expect(geminiFolderTrust(rules, '/home/u/project/src')).toBe(false);
@@ -167,6 +200,38 @@ describe('hook doctor: Copilot, Cursor, Cline', () => {
       [`${home}/.copilot/config.json`]: JSON.stringify({ trusted_folders: [project] }),
     };
     expect((await hookDoctor('copilot', context({ ...hooks, ...config }))).ok).toBe(true);
+    const settings = `${home}/.copilot/settings.json`;
+    // The settings' trustedFolders counts in interactive sessions only, not for `copilot -p`.
+    const interactive = { ...hooks, [settings]: JSON.stringify({ trustedFolders: [project] }) };
+    const report0 = await hookDoctor('copilot', context(interactive));
+    expect(report0.ok).toBe(false);
+    expect(formatDoctorReport(report0)).toContain('for interactive sessions only');
+    const parent = {
+      ...hooks,
+      [`${home}/.copilot/config.json`]: JSON.stringify({ trusted_folders: [home] }),
+    };
+    expect((await hookDoctor('copilot', context(parent))).ok).toBe(true);
+    const trusted = { ...hooks, ...config };
+    expect((await hookDoctor('copilot', context(hooks, { flags: ['--trust-folder'] }))).ok).toBe(
+      true,
+    );
+    // As Copilot rewrites it: comment lines, the camel-case key.
+    const rewritten = {
+      ...hooks,
+      [`${home}/.copilot/config.json`]: `// This file is managed automatically.\n${JSON.stringify({ trustedFolders: [project] })}`,
+    };
+    expect((await hookDoctor('copilot', context(rewritten))).ok).toBe(true);
+    const optIn = { GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS: 'true' };
+    expect((await hookDoctor('copilot', context(hooks, { env: optIn }))).ok).toBe(true);
+    const env = { COPILOT_ALLOW_ALL: 'true' };
+    expect((await hookDoctor('copilot', context(hooks, { env }))).ok).toBe(true);
+    const off = {
+      ...trusted,
+      [settings]: '{"trustedFolders": ["/home/u/project"], "disableAllHooks": true}',
+    };
+    const report = await hookDoctor('copilot', context(off));
+    expect(report.ok).toBe(false);
+    expect(formatDoctorReport(report)).toContain(`remove "disableAllHooks" from ${settings}`);
   });
 
   it('Cursor and Cline need only the installed hook', async () => {
@@ -182,5 +247,58 @@ describe('hook doctor: Copilot, Cursor, Cline', () => {
     const cline = { [`${project}/.clinerules/hooks/PreToolUse`]: '#!/bin/sh\n# planfirst-hook\n' };
     expect((await hookDoctor('cline', context(cline))).ok).toBe(true);
     expect((await hookDoctor('cline', context({}))).ok).toBe(false);
+  });
+});
+
+describe('hook doctor: the installed script', () => {
+  const exists = (path: string) =>
+    path === `${project}/.git` || path === `${project}/node_modules/planfirst/dist/hook.js`;
+  const ctx = { cwd: project, exists };
+
+  it('expands the roots the installer writes, as the hosts expand them', () => {
+    const local = `${project}/node_modules/planfirst/dist/hook.js`;
+    for (const root of [
+      '$CLAUDE_PROJECT_DIR',
+      `\${CLAUDE_PROJECT_DIR}`,
+      '$GEMINI_PROJECT_DIR',
+      '$(git rev-parse --show-toplevel)',
+      '$PWD',
+    ])
+      expect(
+        hookScriptOf(ctx, `node "${root}/node_modules/planfirst/dist/hook.js" claude Stop`),
+      ).toEqual({ path: local });
+    expect(
+      hookScriptOf(
+        { cwd: `${project}/src`, exists },
+        `node "$(git rev-parse --show-toplevel)/x/hook.js" codex Stop`,
+      ),
+    ).toEqual({ path: `${project}/x/hook.js` });
+    expect(hookScriptOf(ctx, 'node "$HOME/hook.js" claude Stop')).toEqual({
+      unresolved: '$HOME/hook.js',
+    });
+  });
+
+  it('passes a portable project install and fails one whose package is gone', async () => {
+    const portable = JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command:
+                  'node "$CLAUDE_PROJECT_DIR/node_modules/planfirst/dist/hook.js" claude PreToolUse',
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const files = { [`${project}/.claude/settings.json`]: portable };
+    const base = context(files);
+    expect((await hookDoctor('claude', { ...base, exists })).ok).toBe(true);
+    const gone = await hookDoctor('claude', { ...base, exists: (p) => p === `${project}/.git` });
+    expect(gone.ok).toBe(false);
+    expect(formatDoctorReport(gone)).toContain('which does not exist');
   });
 });

@@ -143,6 +143,22 @@ describe('the full gate, per host', () => {
     expect(verdict('codex', 'apply_patch', { command: diff }).verdict).toBe('deny');
   });
 
+  it('a refused write names its target without any local path (relative to the project, or only as outside it)', () => {
+    for (const [host, tool, input] of writes) {
+      const inside = judgeHookEvent(host, toolDoc(host, tool, input(`${project}/src/x.txt`)), plan);
+      expect(inside.judgement.verdict).toBe('deny');
+      expect(inside.stdout + inside.stderr).not.toContain(project);
+      const outside = judgeHookEvent(host, toolDoc(host, tool, input('/home/u/.ssh/config')), plan);
+      expect(outside.judgement.verdict).toBe('deny');
+      expect(outside.stdout + outside.stderr).not.toContain('/home/u');
+    }
+    const shown = verdict('gemini', 'write_file', {
+      file_path: `${project}/src/x.txt`,
+      content: 'x',
+    });
+    expect(shown.reason).toContain('"src/x.txt" in the project');
+  });
+
   it('a relative target from a subdirectory is another file', () => {
     const doc = {
       ...toolDoc('claude', 'Write', { file_path: '.planfirst/plan.md', content: 'x' }),

@@ -135,3 +135,26 @@ describe('isExecutionAck: an offer phrased as a question, in each language', () 
     (prompt) => expect(ack(prompt, offer)).toBe(true),
   );
 });
+
+describe('isExecutionAck: a go-ahead that names its work', () => {
+  const pause = 'I stopped after 3 of 8 modules because the reply got long.';
+  // Approvals and requests to resume count with the work they name, in any wording; none of
+  // these prompts is a corpus row.
+  // biome-ignore format: a list of prompts
+  it.each([
+    'carry on with the refactor', 'continue with the remaining modules', 'keep going with the rest',
+    'pick up from module 4', 'get back to it', 'finish the rest', 'approved, go',
+    'consider it approved', 'permission granted', "you're cleared to proceed", 'greenlit',
+    'you have my blessing', 'go ahead with the rename', 'go ahead with the rename please',
+    '작업 재개해 주세요', 'pode retomar de onde parou',
+  ])('%s', (prompt) => expect(ack(prompt, pause)).toBe(true));
+
+  // Words instead of work, a hold, a negation or a request hidden in a verb are not go-aheads.
+  // biome-ignore format: a list of prompts
+  it.each([
+    'continue explaining', 'continue the explanation', 'carry on talking',
+    'keep going with the story', "don't continue", 'do not resume', 'resume tomorrow',
+    'carry on with the refactor later', 'mach das nicht', 'continue, but first show me the diff',
+    '크래시 원인 조사해 줘', 'thanks, carry on with your day',
+  ])('%s', (prompt) => expect(ack(prompt, pause)).toBe(false));
+});

@@ -13,14 +13,30 @@ import { scoreAck, scoreTurn, tallyAcks, tallyTurns } from './corpus/score.js';
 // false nags at zero.
 
 const options = resolveOptions({});
-const turns = tallyTurns(
+const turnTallies = tallyTurns(
   corpusTurns().map((r) => scoreTurn(r, options)),
   'evaluation',
-).all;
-const acks = tallyAcks(
+);
+const ackTallies = tallyAcks(
   corpusAcks().map((r) => scoreAck(r, options)),
   'evaluation',
-).all;
+);
+const turns = turnTallies.all;
+const acks = ackTallies.all;
+
+// Every language with at least 30 rows in the half must reach 98% too. The languages below
+// still fall short; each keeps the floor it holds now, so it can only rise (figures and what
+// is missing in docs/incomplete-turns.md). Remove an entry once its language reaches 98%.
+const MIN_LANGUAGE_ROWS = 30;
+const TARGET = 0.98;
+const shortOfTarget: { turns: Record<string, number>; acks: Record<string, number> } = {
+  turns: { en: 0.979, ja: 0.969, ko: 0.974 },
+  acks: { en: 0.973 },
+};
+const perLanguage = (tallies: typeof turnTallies, floors: Record<string, number>) =>
+  Object.entries(tallies)
+    .filter(([lang, t]) => lang !== 'all' && lang !== 'mixed' && t.rows >= MIN_LANGUAGE_ROWS)
+    .map(([lang, t]) => ({ lang, right: t.right / t.rows, floor: floors[lang] ?? TARGET, t }));
 
 describe('evaluation half', () => {
   it('turn classes: at least 98% right', () => {
@@ -29,6 +45,22 @@ describe('evaluation half', () => {
   });
   it('no false nag', () => {
     expect(turns?.falseNags).toBe(0);
+  });
+  it('turn classes per language (30 rows or more): at least 98%, no false nag', () => {
+    const langs = perLanguage(turnTallies, shortOfTarget.turns);
+    expect(langs.length).toBeGreaterThanOrEqual(9);
+    for (const { lang, right, floor, t } of langs) {
+      expect(right, lang).toBeGreaterThanOrEqual(floor);
+      expect(t.falseNags, lang).toBe(0);
+    }
+  });
+  it('go-aheads per language (30 rows or more): at least 98%, no false go-ahead', () => {
+    const langs = perLanguage(ackTallies, shortOfTarget.acks);
+    expect(langs.map((l) => l.lang)).toContain('en');
+    for (const { lang, right, floor, t } of langs) {
+      expect(right, lang).toBeGreaterThanOrEqual(floor);
+      expect(t.falseNags, lang).toBe(0);
+    }
   });
   it('go-aheads: at least 98% right and never a non-go-ahead taken for one', () => {
     expect(acks?.rows).toBeGreaterThan(200);

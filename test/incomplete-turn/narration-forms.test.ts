@@ -208,3 +208,15 @@ describe('go-aheads: approvals, resuming, conditions; a bare yes to a question i
     expect(isExecutionAck(prompt, { previousAssistantText: previous, options })).toBe(expected);
   });
 });
+
+// biome-ignore format: one row per line reads as a table
+describe('Korean planned future (-ㄹ 예정입니다 / 계획입니다) on any verb', () => {
+  check([
+    ['ko', '캐시 만료 시간을 설정해 줘.', '변경 사항은 `src/cache.ts`에 들어갈 예정입니다.', 'planning-only'],
+    ['ko', '요청 타임아웃을 늘려 줘.', '타임아웃 값을 30초로 늘릴 계획입니다.', 'planning-only'],
+    ['ko', '로그 포맷을 바꿔 줘.', '로그는 JSON 형식으로 바뀔 예정입니다.', 'planning-only'],
+    // Answering a question it tells what is scheduled: never a sure nag.
+    ['ko', '이 함수는 나중에 어떻게 되나요?', '이 함수는 다음 릴리스에서 제거될 예정입니다. 대신 `parseV2`를 사용하세요.', 'answered'],
+    ['ko', '출시는 언제예요?', '출시는 다음 주일 예정입니다.', 'answered'],
+  ]);
+});

@@ -259,3 +259,49 @@ describe('state that is not exactly normal counts as plan mode', () => {
       expect(checkToolCall(state as never, call).allowed).toBe(false);
   });
 });
+
+describe('checkToolCall: interactive input (planMode.interactiveTools)', () => {
+  const typing = [
+    { name: 'write_stdin', input: { session_id: 1, chars: 'q' } },
+    { name: 'write_stdin', input: { session_id: 1, chars: '!touch x\n' } },
+    { name: 'write_bash', input: { shellId: 'a', input: 'q' } },
+    { name: 'send_input', input: { text: 'y\n' } },
+  ];
+
+  it('refuses a tool that types into a running process, even when marked read-only', () => {
+    for (const call of typing) {
+      expect(checkToolCall(plan, call)).toMatchObject({
+        allowed: false,
+        code: 'interactive_input',
+      });
+      expect(checkToolCall(plan, { ...call, readOnly: true })).toMatchObject({
+        allowed: false,
+        code: 'interactive_input',
+      });
+      const listed = { planMode: { readOnlyTools: [call.name] } };
+      expect(checkToolCall(plan, call, listed)).toMatchObject({ code: 'interactive_input' });
+    }
+    expect(
+      checkToolCall(
+        plan,
+        { name: 'mcp.write_stdin', input: {} },
+        {
+          planMode: { interactiveTools: ['mcp.write_stdin'] },
+        },
+      ),
+    ).toMatchObject({ allowed: false, code: 'interactive_input' });
+  });
+
+  it('a host that knows the process is read-only and non-interactive lists the tool itself', () => {
+    const options = { planMode: { interactiveTools: [], readOnlyTools: ['write_stdin'] } };
+    expect(checkToolCall(plan, typing[0] as never, options)).toMatchObject({
+      allowed: true,
+      code: 'read_only_tool',
+    });
+  });
+
+  it('outside plan mode it is not the gate’s business', () => {
+    for (const call of typing)
+      expect(checkToolCall(normal, call)).toMatchObject({ allowed: true, code: 'normal_mode' });
+  });
+});

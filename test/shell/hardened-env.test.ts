@@ -10,6 +10,7 @@ const gitSettings = {
   GIT_OPTIONAL_LOCKS: '0',
   GIT_NO_LAZY_FETCH: '1',
   GIT_TERMINAL_PROMPT: '0',
+  SYSTEMD_PAGER: 'cat',
   GH_PAGER: 'cat',
   GH_PROMPT_DISABLED: '1',
   GH_NO_UPDATE_NOTIFIER: '1',
@@ -204,3 +205,55 @@ describe('git under hardenedShellEnv (real git)', () => {
     expect(existsSync(fsmonitorRan)).toBe(false);
   });
 });
+
+// A pager on a terminal reads keys: `!cmd` in less runs a command, so a tool that types into the
+// process (write_stdin) could drive it. Under hardenedShellEnv git never starts one, even on a
+// real terminal (`script` gives git a pty) with the repository naming its own pagers.
+describe.runIf(spawnSync('script', ['--version']).status === 0)(
+  'git under hardenedShellEnv opens no pager on a terminal (real git, pty)',
+  () => {
+    const root = mkdtempSync(join(tmpdir(), 'planfirst-git-pager-'));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    const repo = join(root, 'repo');
+    const ran = (name: string) => join(root, `PAGER_${name}`);
+    const base = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: root, TERM: 'xterm' };
+    const git = (args: string[]) => spawnSync('git', args, { cwd: repo, env: base });
+    mkdirSync(repo);
+    git(['init', '-q']);
+    writeFileSync(join(repo, 'f.txt'), 'one\n');
+    git(['add', 'f.txt']);
+    git(['-c', 'user.name=a', '-c', 'user.email=a@example.com', 'commit', '-qm', 'init']);
+    writeFileSync(join(repo, 'f.txt'), 'two\n');
+    git(['config', 'core.pager', `touch '${ran('core')}'; cat`]);
+    for (const command of ['log', 'show', 'diff', 'branch', 'grep', 'tag', 'blame'])
+      git(['config', `pager.${command}`, `touch '${ran(command)}'; cat`]);
+    const onTerminal = (command: string, env: NodeJS.ProcessEnv) =>
+      spawnSync('script', ['-qec', command, '/dev/null'], { cwd: repo, env, encoding: 'utf8' });
+    const markers = () =>
+      ['core', 'log', 'show', 'diff', 'branch', 'grep', 'tag', 'blame'].filter((m) =>
+        existsSync(ran(m)),
+      );
+    const commands = [
+      'git log -1',
+      'git show --stat',
+      'git diff',
+      'git branch --list',
+      'git grep -n one HEAD',
+      'git tag --list',
+      'git blame f.txt',
+    ];
+
+    it('the repository pagers run on a terminal without it', () => {
+      onTerminal('git log -1', base);
+      onTerminal('git diff', base);
+      expect(markers()).toEqual(expect.arrayContaining(['log', 'diff']));
+      for (const m of markers()) rmSync(ran(m));
+    });
+
+    it.each(commands)('%s runs no pager', (command) => {
+      const result = onTerminal(command, hardenedShellEnv(base));
+      expect(result.status, result.stderr).toBe(0);
+      expect(markers()).toEqual([]);
+    });
+  },
+);

@@ -28,6 +28,7 @@ export const promptCueCategories = [
   'contextualAck',
   'ackFiller',
   'ackHold',
+  'ackNegation',
   'chitChat',
   'infoPrefix',
   'infoRequest',
@@ -79,6 +80,8 @@ export const cueDescriptions: Readonly<Record<CueCategory, string>> = {
   ackFiller: 'Words that may accompany a go-ahead without changing it ("please", "now", "then").',
   ackHold:
     'Words that turn a go-ahead\'s added clause into a hold, a detour or more work ("first", "instead", "tomorrow", "and also"): no go-ahead.',
+  ackNegation:
+    'Negations and refusals ("not", "don\'t", "nicht", "しないで"): a go-ahead that names its work ("resume the migration") is none with one.',
   chitChat: 'Social replies that ask for no work ("thanks", "great", "nice work").',
   infoPrefix: 'Prompt openers that share information rather than ask for work ("fyi", "btw").',
   infoRequest:

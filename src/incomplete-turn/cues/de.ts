@@ -387,6 +387,7 @@ export function de(): CueLists {
       'mach ich',
       'wird gemacht',
     ],
+    ackNegation: ['nicht', 'kein', 'keine', 'nie', 'niemals', 'nein', 'stopp', 'halt', 'abbrechen'],
     ackHold: [
       'zuerst',
       'erst',

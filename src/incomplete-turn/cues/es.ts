@@ -399,6 +399,7 @@ export function es(): CueLists {
       'me pongo a ello',
       'me encargo de ello',
     ],
+    ackNegation: ['no', 'nunca', 'jamás', 'para', 'detente', 'cancela'],
     ackHold: [
       'primero',
       'antes',

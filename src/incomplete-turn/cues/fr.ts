@@ -281,6 +281,7 @@ export function fr(): CueLists {
       "le plan est d'",
       "mon plan est d'",
     ],
+    ackNegation: ['pas', 'ne', 'jamais', 'non', 'arrête', 'arrêtez', 'annule'],
     ackHold: [
       "d'abord",
       'avant',

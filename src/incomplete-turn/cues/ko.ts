@@ -6,6 +6,7 @@ import type { CueLists } from './categories.js';
  * ends "알겠습니다" (understood) and "모르겠습니다" (I don't know).
  */
 export function ko(): CueLists {
+  const planned = plannedFuture();
   return {
     promise: [
       '확인 중입니다',
@@ -60,10 +61,11 @@ export function ko(): CueLists {
       '드릴게요',
       '공유드릴게요',
       '제안드릴게요',
+      ...planned,
     ],
     progressOpener: [],
     progressSubject: [],
-    presentTense: ['진행합니다', '시작합니다'],
+    presentTense: ['진행합니다', '시작합니다', ...planned],
     notPromise: [
       '설명드리겠습니다',
       '말씀드리겠습니다',
@@ -308,6 +310,7 @@ export function ko(): CueLists {
       '진행할 작업',
       '다음과 같이 진행',
     ],
+    ackNegation: ['하지 마', '하지마', '말아', '마세요', '멈춰', '중지', '취소', '아니'],
     ackHold: [
       '먼저',
       '우선',
@@ -500,4 +503,23 @@ export function ko(): CueLists {
     ],
     request: ['해줘', '해 줘', '주세요', '해주세요', '부탁'],
   };
+}
+
+/**
+ * The planned future "-(으)ㄹ 예정입니다 / 계획입니다" ("들어갈 예정입니다": it will go in, "늘릴
+ * 계획입니다": I plan to raise it) on any verb: every syllable ending in ㄹ before "예정" or
+ * "계획". It promises work after a request, or tells what is scheduled ("제거될 예정입니다"
+ * answering a question), so it is a present-tense cue too. "할 예정" is a promise of its own;
+ * "일" is the copula ("다음 주일 예정"), not a verb.
+ */
+function plannedFuture(): string[] {
+  const phrases: string[] = [];
+  const RIEUL = 8; // final consonant ㄹ
+  for (let initial = 0; initial < 19; initial++)
+    for (let vowel = 0; vowel < 21; vowel++) {
+      const syllable = String.fromCharCode(0xac00 + (initial * 21 + vowel) * 28 + RIEUL);
+      if (syllable === '할' || syllable === '일') continue;
+      phrases.push(`${syllable} 예정입니다`, `${syllable} 계획입니다`);
+    }
+  return phrases;
 }

@@ -308,6 +308,7 @@ export function pt(): CueLists {
       'verifico',
       'deixa comigo',
     ],
+    ackNegation: ['não', 'nao', 'nunca', 'jamais', 'pare', 'para', 'cancela'],
     ackHold: [
       'primeiro',
       'antes',
@@ -374,6 +375,10 @@ export function pt(): CueLists {
       'faz aí',
       'retoma',
       'retoma de onde parou',
+      'pode retomar',
+      'pode continuar',
+      'retomar de onde parou',
+      'continuar de onde parou',
       'retome de onde parou',
       'continua de onde parou',
       'continue de onde parou',

@@ -265,6 +265,7 @@ export function zh(): CueLists {
       '我会这样做',
       '继续',
     ],
+    ackNegation: ['不要', '别', '不用', '停', '取消', '不'],
     ackHold: [
       '先',
       '之前',

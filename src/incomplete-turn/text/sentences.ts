@@ -54,11 +54,12 @@ function isCloser(c: number): boolean {
 /** The sentences of `text` (folded), in order; sentences without a letter are dropped. */
 export function splitSentences(text: string): Sentence[] {
   const sentences: Sentence[] = [];
+  const runs = terminatorRuns(text);
   let start = 0;
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (!alwaysEnds(c) && !(endsBeforeSpace(c) && endsHere(text, i))) {
+    if (!alwaysEnds(c) && !(endsBeforeSpace(c) && endsHere(text, i, runs.endOf(i)))) {
       i++;
       continue;
     }
@@ -77,14 +78,35 @@ export function splitSentences(text: string): Sentence[] {
   return sentences;
 }
 
+/**
+ * Where the run of terminators and closers that contains position `i` ends. Every position of
+ * a run has the same end, so it is found once per run: a run of a million dots before a letter
+ * ("…….x") is walked once, not once per dot.
+ */
+function terminatorRuns(text: string): { endOf(i: number): number } {
+  let runStart = -1;
+  let runEnd = -1;
+  return {
+    endOf(i) {
+      if (i >= runStart && i < runEnd) return runEnd;
+      let j = i + 1;
+      while (j < text.length && inRun(text.charCodeAt(j))) j++;
+      runStart = i;
+      runEnd = j;
+      return j;
+    },
+  };
+}
+
+const inRun = (c: number): boolean => endsBeforeSpace(c) || isCloser(c);
+
 // `.`, `!`, `?` and `;` end a sentence only before a space, the end of the text, or (for `.`)
 // a character of an unspaced script ("完了しました.次に…"); `!` before `=` is an operator.
-function endsHere(text: string, i: number): boolean {
+// `runEnd` is where the run of terminators and closers after `i` ends.
+function endsHere(text: string, i: number, runEnd: number): boolean {
   const c = text.charCodeAt(i);
   if (c === DOT && (isListNumber(text, i) || isInitialism(text, i))) return false;
-  let j = i + 1;
-  while (j < text.length && (endsBeforeSpace(text.charCodeAt(j)) || isCloser(text.charCodeAt(j))))
-    j++;
+  const j = runEnd;
   if (j >= text.length) return true;
   const next = text.codePointAt(j) ?? 0;
   if (next === 0x20 || next === NEWLINE || next === 0x09) return true;
@@ -102,10 +124,15 @@ function isListNumber(text: string, dot: number): boolean {
 }
 
 // "e.g.", "i.e.", "u.s.": single letters between dots are an abbreviation, not an ending.
+// Two letters settle it, so "a.a.a.…" is not walked back to its start at every dot.
 function isInitialism(text: string, dot: number): boolean {
   let j = dot - 1;
   let letters = 0;
-  while (isLetterOrDigit(text.codePointAt(j)) && !isLetterOrDigit(text.codePointAt(j - 1))) {
+  while (
+    letters < 2 &&
+    isLetterOrDigit(text.codePointAt(j)) &&
+    !isLetterOrDigit(text.codePointAt(j - 1))
+  ) {
     letters++;
     if (text.charCodeAt(j - 1) !== DOT) break;
     j -= 2;

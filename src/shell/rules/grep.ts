@@ -1,5 +1,7 @@
-import type { ProgramRule, ProgramTable } from '../spec.js';
+import { ShellCodes } from '../codes.js';
+import type { OptionSpec, ProgramRule, ProgramTable } from '../spec.js';
 import { options } from './options.js';
+import { blocked, ok } from './results.js';
 
 // GNU grep (and the BSD grep of macOS, whose extra options are unknown here and block). grep
 // only reads: no option writes, runs a program or uses the network, so globs may stand anywhere.
@@ -74,11 +76,69 @@ export function buildGrepPrograms(): ProgramTable {
     },
   };
 
+  // zgrep (gzip's shell script; zegrep and zfgrep run it with -E and -F) decompresses each file
+  // and runs `eval "$grep $args"` with every word re-quoted. Its own differences from grep:
+  // `-f FILE` that is not a regular file (stdin, a pipe, /dev/fd/N) is copied to a temporary
+  // file, which writes; `-r -R -d -z -Z --include --exclude* --null` are errors; and before
+  // gzip 1.12 a file name with a newline could make its sed write a file (CVE-2022-1271), so
+  // words with a newline and globs (which may expand to such a name) are refused. The GREP
+  // variable names the grep it evals: hardenedShellEnv drops it, and an assignment of it is
+  // refused like any other.
+  const zgrepOptions: Record<string, OptionSpec> = {};
+  const unsupported = new Set([
+    '-f',
+    '--file',
+    '-r',
+    '--recursive',
+    '-R',
+    '--dereference-recursive',
+    '-d',
+    '--directories',
+    '-z',
+    '--null-data',
+    '-Z',
+    '--null',
+    '--include',
+    '--exclude',
+    '--exclude-from',
+    '--exclude-dir',
+  ]);
+  if (grepRule.kind === 'spec')
+    for (const [key, option] of Object.entries(grepRule.spec.options))
+      if (!unsupported.has(key)) zgrepOptions[key] = option;
+  zgrepOptions['-f'] = {
+    value: 'required',
+    hazard: 'writes',
+    reason:
+      'zgrep copies a pattern file that is not a regular file (stdin, a pipe) to a temporary file; give the patterns with -e',
+  };
+  zgrepOptions['--file'] = { alias: '-f' };
+  const zgrepRule: ProgramRule = {
+    kind: 'spec',
+    spec: {
+      options: zgrepOptions,
+      numericOption: true,
+      globs: 'never',
+      check: (parsed) => {
+        for (const word of [...parsed.operands, ...parsed.options.map((o) => o.value)])
+          if (word?.value.includes('\n'))
+            return blocked(
+              ShellCodes.badOperand,
+              'zgrep re-quotes every word for eval, and before gzip 1.12 a newline in a file name let it write files; search a name without a newline',
+            );
+        return ok;
+      },
+    },
+  };
+
   // grep, egrep and fgrep, which share one table.
   // No grep option writes or runs anything, so globs may stand anywhere.
   return {
     grep: grepRule,
     egrep: grepRule,
     fgrep: grepRule,
+    zgrep: zgrepRule,
+    zegrep: zgrepRule,
+    zfgrep: zgrepRule,
   };
 }

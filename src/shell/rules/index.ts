@@ -66,7 +66,7 @@ const families: Readonly<Record<string, Family>> = {
     programs: names('echo printf true false test [ cd type'),
     build: buildShellBuiltinPrograms,
   },
-  grep: { programs: names('grep egrep fgrep'), build: buildGrepPrograms },
+  grep: { programs: names('grep egrep fgrep zgrep zegrep zfgrep'), build: buildGrepPrograms },
   compare: { programs: names('diff cmp comm'), build: buildComparePrograms },
   jq: { programs: names('jq'), build: () => ({ jq: buildJqRule() }) },
   wrappers: {

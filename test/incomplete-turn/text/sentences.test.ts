@@ -33,6 +33,15 @@ describe('splitSentences', () => {
     ]);
     expect(split('هل تريد؟ سأبدأ')[0]?.question).toBe(true);
   });
+  it('reads a run of terminators and closers once, wherever it ends', () => {
+    // Each position of a run shares its end: "wait...x" stays one sentence, "wait!!) x" ends.
+    expect(texts('wait...x and more')).toEqual(['wait...x and more']);
+    expect(texts('wait!!) then go')).toEqual(['wait!!', 'then go']);
+    expect(texts('really?!" ok')).toEqual(['really?!', 'ok']);
+    // A long run before a letter (a quadratic walk once) is still no sentence end.
+    expect(texts(`a${'.'.repeat(10_000)}b`)).toHaveLength(1);
+    expect(texts(`x ${'a.'.repeat(5_000)} y`)).toHaveLength(1);
+  });
   it('marks sentences that end with a question mark', () => {
     expect(split('Why? Let me look.').map((s) => s.question)).toEqual([true, false]);
   });

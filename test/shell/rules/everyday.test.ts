@@ -48,6 +48,10 @@ const accepted = [
   'git clean -ndx',
   'git bisect log',
   'git sparse-checkout list',
+  'zgrep one a.txt.gz',
+  'zgrep -n -e one -e two a.txt.gz a.txt',
+  'zegrep -c "one|two" a.txt.gz',
+  'zfgrep -l one a.txt.gz',
 ];
 
 const refused: [string, string][] = [
@@ -91,6 +95,14 @@ const refused: [string, string][] = [
   ['git bisect run sh', 'git_subcommand'],
   ['git sparse-checkout set a', 'git_subcommand'],
   ['git sparse-checkout disable', 'git_subcommand'],
+  ['zgrep -f pats a.gz', 'option_writes'],
+  ['zgrep --file=- a.gz', 'option_writes'],
+  ['zgrep -if - a.gz', 'option_writes'],
+  ['zgrep -r one .', 'unknown_option'],
+  ['zgrep one *.gz', 'unsafe_glob'],
+  ['zgrep one ./*.gz', 'unsafe_glob'],
+  ["zgrep one 'a\nb.gz'", 'bad_operand'],
+  ['GREP=sh zgrep one a.gz', 'assignment'],
 ];
 
 describe('everyday read-only programs', () => {
@@ -114,6 +126,7 @@ describe('everyday read-only programs', () => {
       'numfmt 1',
       'join a b',
       'git clean -n',
+      'zgrep one a.gz',
     ];
     const general = [
       '-o out',
@@ -140,9 +153,12 @@ describe('everyday read-only programs', () => {
       'git clean -n': ['-f', '--force', '-i', '--no-dry-run', '--interactive'],
       last: ['-d'],
       'zstdcat a.zst': ['-o x', '--output-dir-flat=x'],
+      'zgrep one a.gz': ['-f -', '-fp', '--file=p', '--fi=p', '-r', '-R', '*.gz', '--include=x'],
     };
     // `ss -oout` is `-o -o -u -t` (timer information), `nm -oout` `-o -o -u -t RADIX`, `join -o` a format: harmless.
+    // zgrep's `-o`, `-oout` (`-o -o -u -t`) and `-o out` (a file to search) only read.
     const harmless: Record<string, readonly string[]> = {
+      'zgrep one a.gz': ['-o out', '-oout'],
       'ss -tln': ['-oout'],
       'nm a.o': ['-oout', '-o out'],
       'join a b': ['-o out', '-oout'],
@@ -195,7 +211,9 @@ describe.runIf(onPath('git') && onPath('bzip2') && onPath('xz'))(
       writeFileSync(join(dir, 'b.txt'), '1 uno\n2 dos\n');
       writeFileSync(join(dir, 'c.txt'), '1 eins\n2 zwei\n');
       const sh = (script: string) => spawnSync('sh', ['-c', script], { cwd: dir });
-      sh('bzip2 -k a.txt; xz -k a.txt; command -v zstd >/dev/null && zstd -q a.txt; true');
+      sh(
+        'gzip -k a.txt; bzip2 -k a.txt; xz -k a.txt; command -v zstd >/dev/null && zstd -q a.txt; true',
+      );
       const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
       const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, env });
       git('init', '-q');
@@ -216,7 +234,13 @@ describe.runIf(onPath('git') && onPath('bzip2') && onPath('xz'))(
       });
       expect(runnable.length).toBeGreaterThan(20);
       const before = snapshot(dir);
-      const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+      const env = {
+        ...process.env,
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_CONFIG_NOSYSTEM: '1',
+        // zgrep's temporary pattern file would land here.
+        TMPDIR: dir,
+      };
       // One shell runs them all (stdin closed, each bounded): few process spawns.
       const script = runnable.map((command) => `timeout 20 ${command} </dev/null`).join('\n');
       spawnSync('bash', ['-c', script], { cwd: dir, env, input: '', stdio: 'ignore' });
@@ -224,6 +248,28 @@ describe.runIf(onPath('git') && onPath('bzip2') && onPath('xz'))(
     }, 300_000);
   },
 );
+
+describe.runIf(onPath('zgrep'))('zgrep evals $GREP: hardenedShellEnv drops it', () => {
+  it('GREP runs a command without it and nothing under hardenedShellEnv', async () => {
+    const { hardenedShellEnv } = await import('../../../src/shell/hardened-env.js');
+    const root = mkdtempSync(join(tmpdir(), 'planfirst-zgrep-'));
+    try {
+      writeFileSync(join(root, 'a.txt'), 'one\n');
+      // zgrep splits $GREP into words and runs them: `touch` makes a file per argument.
+      const env = { ...process.env, GREP: 'touch GREP_RAN' };
+      const run = (environment: NodeJS.ProcessEnv) =>
+        spawnSync('zgrep', ['one', 'a.txt'], { cwd: root, env: environment, encoding: 'utf8' });
+      expect(analyzeShellCommand('zgrep one a.txt').readOnly).toBe(true);
+      run(env);
+      expect(readdirSync(root)).toContain('GREP_RAN');
+      for (const name of readdirSync(root)) if (name !== 'a.txt') rmSync(join(root, name));
+      expect(run(hardenedShellEnv(env)).stdout).toBe('one\n');
+      expect(readdirSync(root)).toEqual(['a.txt']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('package-manager queries', () => {
   it.each([

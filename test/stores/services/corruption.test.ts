@@ -1,32 +1,17 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession, type VersionedSessionStore } from '../../../src/internal.js';
 import { migratePostgres, postgresStore } from '../../../src/stores/postgres/index.js';
-import { migrateRedis, redisStore } from '../../../src/stores/redis/index.js';
+import { redisStore } from '../../../src/stores/redis/index.js';
 import { corruptTextArb, expectTypedLoad } from '../corruption.js';
 import { pglite } from '../pglite.js';
-import { dropPrefixes, dropTables } from './cleanup.js';
-import { pgPool, redisClient, runId } from './env.js';
+import { migratedServices } from './cleanup.js';
+import { runId } from './env.js';
 
 // Random corruption of what each server holds for a session — the record text, and on Redis the
 // version field — read back through the store: a record, or SessionError / StoreInputError.
-const pool = pgPool();
-const redis = redisClient();
-const table = `planfirst_corrupt_${runId}`;
-const prefix = `planfirst-corrupt-${runId}`;
+const { pool, redis, table, prefix } = migratedServices('corrupt');
 const record = { session: createSession({ planMode: { enabled: true } }, { now: 5 }) };
-
-beforeAll(async () => {
-  await migratePostgres(pool, { table });
-  await migrateRedis(redis, { prefix });
-});
-
-afterAll(async () => {
-  await dropTables(pool, [table]);
-  await dropPrefixes(redis, [prefix]);
-  await pool.end();
-  redis.disconnect();
-});
 
 async function corruptAll(
   store: VersionedSessionStore,

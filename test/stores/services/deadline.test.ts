@@ -1,29 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { migratePostgres, postgresStore } from '../../../src/stores/postgres/index.js';
-import { migrateRedis, redisStore } from '../../../src/stores/redis/index.js';
+import { describe, it } from 'vitest';
+import { postgresStore } from '../../../src/stores/postgres/index.js';
+import { redisStore } from '../../../src/stores/redis/index.js';
 import { checkDeadlineCase, deadlineCaseArb } from '../../stored-run/deadline-property.js';
-import { dropPrefixes, dropTables } from './cleanup.js';
-import { pgPool, redisClient, runId } from './env.js';
+import { migratedServices } from './cleanup.js';
 
 // The approval deadline saved with the request binds at the decision on the real servers: with
 // no sweep running, a decision at or after it is ignored and the timeout is saved instead.
-const pool = pgPool();
-const redis = redisClient();
-const table = `planfirst_deadline_${runId}`;
-const prefix = `planfirst-deadline-${runId}`;
-
-beforeAll(async () => {
-  await migratePostgres(pool, { table });
-  await migrateRedis(redis, { prefix });
-});
-
-afterAll(async () => {
-  await dropTables(pool, [table]);
-  await dropPrefixes(redis, [prefix]);
-  await pool.end();
-  redis.disconnect();
-});
+const { pool, redis, table, prefix } = migratedServices('deadline');
 
 describe('the approval deadline on PostgreSQL and Redis', () => {
   for (const [name, store] of [
