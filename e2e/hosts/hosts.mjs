@@ -151,6 +151,8 @@ export const hosts = {
     node: '22',
     // No setting or trust step that switches its hooks off is known.
     untrusted: false,
+    // A denied tool call ends its task: the harness gives each write a run of its own.
+    stopsAfterDeny: true,
     prepare({ bin, home, modelUrl, env }) {
       // Its OpenAI-compatible provider is the only one that takes a base URL.
       execFileSync(

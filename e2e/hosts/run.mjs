@@ -104,6 +104,11 @@ function scriptFor(scenario, project) {
         planWrite,
         { text: 'The plan is in .planfirst/plan.md.' },
       ];
+    // For a host that ends the task after a denied call: one write per run.
+    case 'plan-file':
+      return [fileWrite, { text: 'Done.' }];
+    case 'plan-planfile':
+      return [planWrite, { text: 'The plan is in .planfirst/plan.md.' }];
     case 'nag':
       return [{ text: "I'll update the parser and run the tests." }];
     case 'invalid':
@@ -119,6 +124,8 @@ function scriptFor(scenario, project) {
 
 const hookJsonFor = {
   plan: '{"planMode": true}\n',
+  'plan-file': '{"planMode": true}\n',
+  'plan-planfile': '{"planMode": true}\n',
   off: '{"planMode": false}\n',
   nag: '{"planMode": false}\n',
   invalid: '{"planMode": tru\n',
@@ -235,7 +242,8 @@ function labelOf(record, host) {
 function expectedVerdicts(host, scenario, event, label, stopIndex) {
   if (hosts[host].toolEvents.includes(event)) {
     if (scenario === 'invalid') return ['deny'];
-    if (scenario === 'plan' && (label === 'shell-write' || label === 'file-write')) return ['deny'];
+    if (scenario.startsWith('plan') && (label === 'shell-write' || label === 'file-write'))
+      return ['deny'];
     return ['neutral', 'allow'];
   }
   if (event === hosts[host].stopEvent)
@@ -310,17 +318,28 @@ async function checkHost(model, host) {
   check(host, 'plan mode: the hook is called', plan.records.length > 0, brief(plan));
   check(host, 'plan mode: a read-only command runs', plan.seen(PROBE), brief(plan));
   check(host, 'plan mode: a shell write is denied', !plan.exists('MARKER'), 'MARKER was written');
+  // A host that ends the task after a denied call gets each write in a run of its own.
+  let [fileRun, planRun] = [plan, plan];
+  if (hosts[host].stopsAfterDeny === true) {
+    fileRun = await runScenario(model, host, bin, 'plan-file');
+    planRun = await runScenario(model, host, bin, 'plan-planfile');
+    if (record) {
+      writeFixtures(host, 'plan-file', fileRun);
+      writeFixtures(host, 'plan-planfile', planRun);
+    }
+  }
+  const asked = (run, label) => run.records.some((r) => labelOf(r, host) === label);
   check(
     host,
-    'plan mode: a file-write tool is denied',
-    !plan.exists('src/x.txt'),
-    'src/x.txt was written',
+    'plan mode: a file-write tool is denied (by the hook)',
+    !fileRun.exists('src/x.txt') && asked(fileRun, 'file-write'),
+    `src/x.txt ${fileRun.exists('src/x.txt') ? 'was written' : 'absent but the hook was never asked'}; ${brief(fileRun)}`,
   );
   check(
     host,
     'plan mode: the plan file may be written',
-    plan.exists(planFileRel),
-    `${planFileRel} is missing`,
+    planRun.exists(planFileRel),
+    `${planFileRel} is missing; ${brief(planRun)}`,
   );
 
   const off = await runScenario(model, host, bin, 'off');
@@ -368,7 +387,9 @@ async function checkHost(model, host) {
     !documented.exists('MARKER') && documented.seen(PROBE),
     brief(documented),
   );
-  const leaks = [plan, off, invalid, ...(nag === undefined ? [] : [nag])].flatMap(answerLeaks);
+  const leaks = [plan, fileRun, planRun, off, invalid, ...(nag === undefined ? [] : [nag])]
+    .filter((r, i, all) => all.indexOf(r) === i)
+    .flatMap(answerLeaks);
   check(
     host,
     "no local path in any answer planfirst gave (the hook's install path, home, project)",

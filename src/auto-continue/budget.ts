@@ -59,16 +59,16 @@ export function decideAutoContinue(
 
 /**
  * The most model calls a run can make when the model never acts: every turn is an incomplete
- * one (planning-only, reasoning-only, empty, plan-ack-only) — the budget the resolver and the
- * budgeter enforce — capped by `run.maxModelCalls`, which bounds every run.
+ * one (planning-only, reasoning-only, empty, plan-ack-only, claimed-done) — the budget the
+ * resolver and the budgeter enforce — capped by `run.maxModelCalls`, which bounds every run.
  *
  * A turn that calls a tool (beyond plan bookkeeping) is working: the loop goes on with its
  * results and never retries it, so only `run.maxModelCalls` bounds a model that keeps calling
  * tools, and single-action narration (a kind for hosts that judge a whole attempt, tool calls
  * and all) never draws a retry from the driver.
  *
- * With limits Lp, Lr, Le, La (planning-only, reasoning-only, empty, plan-ack-only),
- * N = Lp + Lr + Le and C = maxCycles when auto-continue is on (else 0):
+ * With limits Lp, Lr, Le, La, Lc (planning-only, reasoning-only, empty, plan-ack-only,
+ * claimed-done), N = Lp + Lr + Le + Lc and C = maxCycles when auto-continue is on (else 0):
  * - a run in normal mode retries each kind up to its limit and stops on the next stall:
  *   N + 1 calls per cycle, and C more cycles: (C + 1)(N + 1);
  * - if the model may enter plan mode itself, its last cycle can add La plan-ack retries
@@ -85,7 +85,8 @@ export function worstCaseModelCalls(optionsInput?: PlanfirstOptions | ResolvedOp
   const cap = options.run.maxModelCalls;
   if (!options.incompleteTurn.enabled) return cap;
   const l = options.incompleteTurn.retryLimits;
-  const n = l.planningOnly + l.reasoningOnly + l.empty;
+  // claimed-done applies while an approved plan executes, which a run may start in.
+  const n = l.planningOnly + l.reasoningOnly + l.empty + l.claimedDone;
   const cycles = options.autoContinue.enabled ? options.autoContinue.maxCycles : 0;
   const normal = (cycles + 1) * (n + 1) + (options.planMode.allowModelEnter ? l.planAckOnly : 0);
   const plan = 1 + l.reasoningOnly + l.empty + l.planAckOnly;

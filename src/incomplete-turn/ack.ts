@@ -104,7 +104,17 @@ const notGoAhead: ReadonlySet<PromptCueCategory> = new Set([
  */
 function goAheadNamingWork(tokens: string, cues: CompiledCues): boolean {
   const found = cues.prompt.scan(tokens);
-  if (found.some((m) => notGoAhead.has(m.category))) return false;
+  // A longer go-ahead wins over a phrase inside it: "resume the …" is English for carrying on,
+  // while "resume" alone is also Spanish and Portuguese for "summarize".
+  const inLongerAck = (m: (typeof found)[number]) =>
+    found.some(
+      (a) =>
+        a.category === 'ack' &&
+        a.start <= m.start &&
+        a.end >= m.end &&
+        a.end - a.start > m.end - m.start,
+    );
+  if (found.some((m) => notGoAhead.has(m.category) && !inLongerAck(m))) return false;
   for (const m of found) {
     // A whole word: "조사해 줘" (investigate it) is a request, not "해 줘" (do it).
     if (m.category !== 'ack' || (m.start > 0 && tokens.charCodeAt(m.start - 1) !== 0x20)) continue;

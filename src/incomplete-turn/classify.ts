@@ -51,6 +51,11 @@ export interface TurnClassification {
 export interface ClassifyContext {
   planMode: boolean;
   options?: PlanfirstOptions | ResolvedOptions;
+  /**
+   * Ids of the approved plan steps still open while the plan executes (the resolver fills it
+   * from the session). A turn that then says the work is done is `claimed-done`.
+   */
+  openSteps?: readonly string[];
 }
 
 /**
@@ -70,7 +75,35 @@ export function classifyTurn(turn: TurnSummary, context: ClassifyContext): TurnC
   const stop = whyNotRetryable(turn);
   if (stop) return stop;
   const options = optionsOrDefault(context.options);
-  return classifyValid(turn, context.planMode, options);
+  const verdict = classifyValid(turn, context.planMode, options);
+  const open = Array.isArray(context.openSteps) ? context.openSteps : [];
+  if (context.planMode || open.length === 0) return verdict;
+  return claimsDone(turn, verdict, options)
+    ? result(TurnKinds.claimedDone, TurnRules.openPlanSteps, {
+        detail: `approved steps still open: ${open.join(', ')}`,
+      })
+    : verdict;
+}
+
+// Answers that are not a claim of completion, whatever cue they carry: a question to the user,
+// a blocker, a reply to chit-chat.
+const notAClaim: ReadonlySet<string> = new Set([
+  TurnRules.questionToUser,
+  TurnRules.blockerCue,
+  TurnRules.chitChatPrompt,
+]);
+
+/**
+ * A turn with no action beyond bookkeeping whose answer ends saying the work is done: as for
+ * narration, the last sentence decides ("Step 1 is done. Step 2 remains." claims nothing).
+ */
+function claimsDone(turn: TurnSummary, verdict: TurnClassification, options: ResolvedOptions) {
+  if (verdict.kind !== TurnKinds.answered || notAClaim.has(verdict.evidence.rule)) return false;
+  if (turn.toolCalls.some((c) => !isPlanBookkeeping(c.name))) return false;
+  const analysis = analyseText(turn.text.trim(), compiledCues(options).text);
+  const last = lastSentence(analysis);
+  if (questionIn(last) || cueAnywhere(analysis, 'blocker')) return false;
+  return cueIn(last, 'completion') !== undefined;
 }
 
 function classifyValid(

@@ -11,6 +11,8 @@ export const TurnKinds = {
   empty: 'empty',
   notRetryable: 'not-retryable',
   planAckOnly: 'plan-ack-only',
+  /** In execution: the turn says the work is done while approved plan steps are still open. */
+  claimedDone: 'claimed-done',
 } as const;
 export type TurnKind = (typeof TurnKinds)[keyof typeof TurnKinds];
 
@@ -40,6 +42,8 @@ export const TurnRules = {
   noOutput: 'no-output',
   // plan-ack-only
   planAck: 'plan-ack',
+  // claimed-done
+  openPlanSteps: 'open-plan-steps',
   // answered
   questionToUser: 'question-to-user',
   inlinePlan: 'inline-plan',

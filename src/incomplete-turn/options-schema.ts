@@ -27,6 +27,11 @@ export const retryLimitsSchema = lazy((z) =>
     planAckOnly: limit()
       .default(2)
       .describe('Retries of a plan-mode status line that neither investigates nor proposes.'),
+    claimedDone: limit()
+      .default(2)
+      .describe(
+        'Retries of a turn, while an approved plan executes, that says the work is done while approved steps are still open.',
+      ),
   }),
 );
 

@@ -1,7 +1,8 @@
 import { decideAutoContinue, noteMutation } from '../auto-continue/budget.js';
 import { initialAutoContinueState } from '../auto-continue/state-schema.js';
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
-import { isNormalMode } from '../plan-mode/state.js';
+import { isTracked, openApprovedSteps } from '../plan-mode/criteria.js';
+import { isExecutionHeld, isNormalMode } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
 import { resolverAppliesTo } from './applies-to.js';
 import { classifyTurn, type TurnClassification } from './classify.js';
@@ -24,6 +25,7 @@ const limitKey: Record<StallKind, keyof ResolvedOptions['incompleteTurn']['retry
   'reasoning-only': 'reasoningOnly',
   empty: 'empty',
   'plan-ack-only': 'planAckOnly',
+  'claimed-done': 'claimedDone',
 };
 
 function isStall(kind: TurnKind): kind is StallKind {
@@ -77,7 +79,12 @@ export function resolveIncompleteTurn(
 ): ResolveResult {
   const options = ensureResolved(optionsInput);
   const planMode = !isNormalMode(state.planMode);
-  const classification = classifyTurn(turn, { planMode, options });
+  const openSteps = openStepsInExecution(state);
+  const classification = classifyTurn(turn, {
+    planMode,
+    options,
+    ...(openSteps.length > 0 ? { openSteps } : {}),
+  });
   let autoContinue = noteMutation(state.autoContinue ?? initialAutoContinueState(), turn);
   const attempts = { ...(state.incompleteTurn?.attempts ?? {}) };
   const next = (changes: Partial<SessionState>): SessionState => ({
@@ -146,4 +153,18 @@ export function resetRunBudgets(state: SessionState): SessionState {
     incompleteTurn: initialIncompleteTurnState(),
     autoContinue: initialAutoContinueState(),
   };
+}
+
+/**
+ * The ids of the approved steps still open (pending or in progress) while an approved plan
+ * executes and is tracked; empty outside execution (plan mode, a held plan, no approved plan).
+ * A plan nobody tracks — every step still pending as approved, none with criteria — says
+ * nothing about progress, so it marks no step open.
+ */
+export function openStepsInExecution(state: SessionState): string[] {
+  const pm = state?.planMode;
+  if (!isNormalMode(pm) || isExecutionHeld(pm)) return [];
+  if (pm.plan === undefined || (pm.approval !== 'approved' && pm.approval !== 'edited')) return [];
+  if (!isTracked(pm.plan.steps)) return [];
+  return openApprovedSteps(pm.plan.steps).map((s) => s.id);
 }

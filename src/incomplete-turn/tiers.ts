@@ -9,6 +9,7 @@ export const RetryKinds = {
   reasoningOnly: 'reasoning-only',
   empty: 'empty',
   planAckOnly: 'plan-ack-only',
+  claimedDone: 'claimed-done',
   autoContinue: 'auto-continue',
 } as const;
 export type RetryKind = (typeof RetryKinds)[keyof typeof RetryKinds];
@@ -39,6 +40,7 @@ export function tierFor(attempt: number, limit: number): Tier {
 type Texts = Record<Tier, (count: string) => string>;
 
 const exitTool = PlanToolNames.exit;
+const updateTool = PlanToolNames.update;
 
 const texts: Record<Exclude<RetryKind, 'auto-continue'>, Texts> = {
   'planning-only': {
@@ -79,6 +81,14 @@ const texts: Record<Exclude<RetryKind, 'auto-continue'>, Texts> = {
       `Still no investigation or plan (${n}). Use read-only tools to look at the code now; when you know enough, call ${exitTool} with your plan.`,
     final: (n) =>
       `Final retry (${n}): investigate with a read-only tool or call ${exitTool} with your plan now. Another status line ends the run.`,
+  },
+  'claimed-done': {
+    standard: (n) =>
+      `You said the work is done, but steps of the approved plan are still open (${n}). Carry out the open steps now, or mark each one with ${updateTool}: completed (with evidence for each of its criteria) or cancelled, saying why.`,
+    firm: (n) =>
+      `The approved plan still has open steps (${n}). Do not report completion again until every approved step is completed or cancelled with ${updateTool}. Take the next open step now.`,
+    final: (n) =>
+      `Final retry (${n}): finish the open steps of the approved plan, or close them with ${updateTool} (completed with evidence, or cancelled with a reason), or say plainly what blocks you. Claiming completion again ends the run.`,
   },
 };
 
@@ -121,6 +131,8 @@ export function blockedMessage(
     'reasoning-only': 'kept replying with reasoning only, nothing visible',
     empty: 'kept replying with neither an answer nor an action',
     'plan-ack-only': 'kept acknowledging the request without investigating or proposing a plan',
+    'claimed-done':
+      'kept saying the work was done while steps of the approved plan were still open',
   };
   return mutated
     ? `The agent stopped: it ${what[kind]}. It had already made changes in this run, so review them before asking it to continue.`

@@ -9,6 +9,7 @@ import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
 import { ownValue, plainDataProblem } from './plain-data.js';
 import { describeIssues, toPlan } from './plan-input.js';
+import { quoteBounded } from './quote.js';
 import { isExecutionHeld, type Plan, type PlanModeState } from './state.js';
 import {
   type Ignored,
@@ -51,6 +52,19 @@ function requestApprovalOnce(
       state,
       IgnoredReasons.notInPlanMode,
       'plan mode is not active, so there is nothing to approve; carry on with the task',
+    );
+  if (pm.subagent !== undefined)
+    return ignored(
+      state,
+      IgnoredReasons.subagentCannotExit,
+      "a subagent runs under its parent's plan mode and cannot ask for approval; its plan goes back to the parent",
+    );
+  const running = pm.subagents ?? [];
+  if (running.length > 0)
+    return ignored(
+      state,
+      IgnoredReasons.subagentsRunning,
+      `${running.length === 1 ? 'a subagent you started is' : `${running.length} subagents you started are`} still running (${running.map((id) => quoteBounded(id)).join(', ')}); wait for their results, then call exit_plan_mode again`,
     );
   const checked = toPlan(ownValue(request, 'plan'));
   if (!checked.ok)

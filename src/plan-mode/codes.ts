@@ -11,6 +11,8 @@ export const GateCodes = {
   readOnlySuffix: 'read_only_suffix',
   shellReadOnly: 'shell_read_only',
   planFileWrite: 'plan_file_write',
+  /** A tool the host declares spawns subagents, which run under this session's plan mode. */
+  subagentTool: 'subagent_tool',
   // Blocked.
   notReadOnly: 'not_read_only',
   invalidCall: 'invalid_call',
@@ -48,6 +50,10 @@ export const TransitionCodes = {
   questionAnswered: 'question_answered',
   questionTimedOut: 'question_timed_out',
   questionWithdrawn: 'question_withdrawn',
+  /** A subagent was started; under plan mode it runs gated and its id is tracked. */
+  subagentStarted: 'subagent_started',
+  /** A tracked subagent finished; its id is no longer running. */
+  subagentFinished: 'subagent_finished',
 } as const;
 export type TransitionCode = (typeof TransitionCodes)[keyof typeof TransitionCodes];
 
@@ -76,6 +82,16 @@ export const IgnoredReasons = {
   invalidAnswer: 'invalid_answer',
   /** An answer at or after the question's deadline, or to a question that timed out. */
   questionTimedOut: 'question_timed_out',
+  /** A gated subagent tried to leave plan mode (its exit_plan_mode); its plan goes to the parent. */
+  subagentCannotExit: 'subagent_cannot_exit',
+  /** exit_plan_mode while gated subagents this session started are still running. */
+  subagentsRunning: 'subagents_running',
+  /** startSubagent with an id this session is already running. */
+  subagentIdReused: 'subagent_id_reused',
+  /** finishSubagent with an id this session is not running. */
+  unknownSubagent: 'unknown_subagent',
+  /** update_plan marked a step completed without evidence for each of its criteria. */
+  criteriaUnverified: 'criteria_unverified',
 } as const;
 export type IgnoredReason = (typeof IgnoredReasons)[keyof typeof IgnoredReasons];
 

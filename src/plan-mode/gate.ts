@@ -16,6 +16,11 @@ export interface ToolCallRequest {
   name: string;
   input: unknown;
   readOnly?: boolean;
+  /**
+   * The host's own declaration that this tool starts a subagent which inherits this session's
+   * gate (see startSubagent): allowed while planning, because the subagent itself runs gated.
+   */
+  subagent?: boolean;
 }
 
 /** The gate's verdict. `message` is written for the model: it says how to proceed. */
@@ -106,6 +111,11 @@ function judgeCall(
       problem.path,
     );
 
+  if (ownValue(call, 'subagent') === true)
+    return allow(
+      GateCodes.subagentTool,
+      'A subagent tool: the subagent runs in plan mode under this session.',
+    );
   if (planMode.shellTools.includes(name)) {
     const shell = shellReadings(input, planMode.shellHarmlessFields);
     if (!hasOwn(shell, 'ok')) {
@@ -178,5 +188,15 @@ export function isReadOnlyCall(
   call: ToolCallRequest,
   optionsInput?: PlanfirstOptions | ResolvedOptions,
 ): boolean {
-  return checkToolCall(planModeProbe, call, optionsInput).allowed;
+  // A subagent tool is allowed in plan mode only because its subagent is gated; outside plan
+  // mode the subagent may change anything, so it is never read-only.
+  const request: ToolCallRequest =
+    typeof call === 'object' && call !== null && ownValue(call, 'subagent') === true
+      ? {
+          name: call.name,
+          input: call.input,
+          ...(call.readOnly === true ? { readOnly: true } : {}),
+        }
+      : call;
+  return checkToolCall(planModeProbe, request, optionsInput).allowed;
 }

@@ -16,6 +16,14 @@ export {
   type TransitionCode,
   TransitionCodes,
 } from './codes.js';
+export {
+  checkEvidence,
+  criterionNamed,
+  type EvidenceGap,
+  isTracked,
+  isVerified,
+  openApprovedSteps,
+} from './criteria.js';
 export { type ApprovalDecision, approvalDecisionSchema } from './decision.js';
 export { checkToolCall, type GateDecision, isReadOnlyCall, type ToolCallRequest } from './gate.js';
 export {
@@ -88,9 +96,23 @@ export {
   type PlanModeState,
   type PlanStep,
   type PlanStepStatus,
+  type StepEvidence,
+  type SubagentLink,
 } from './state.js';
 export { type PlanModeStatus, planModeStatus, renderPlanModeStatus } from './status.js';
 export { updatePlan } from './steps.js';
+export {
+  finishSubagent,
+  gatedSubagentSession,
+  isGateClosed,
+  MAX_SUBAGENT_DEPTH,
+  returnSubagentPlan,
+  runningSubagents,
+  type SubagentStart,
+  startSubagent,
+  subagentExitMessage,
+  subagentReport,
+} from './subagents.js';
 export {
   isPlanBookkeeping,
   isPlanToolName,

@@ -34,6 +34,8 @@ function enterPlanModeOnce(state: SessionState, at: { now: number; reason?: stri
   // The approval history survives so ids issued before can never be reused or re-decided.
   if (state.planMode.approvals !== undefined) planMode.approvals = state.planMode.approvals;
   planMode.epoch = modeEpoch(state.planMode) + 1;
+  // Gated subagents started in an earlier planning phase may still be running.
+  if (state.planMode.subagents !== undefined) planMode.subagents = state.planMode.subagents;
   const reason = ownValue(at, 'reason');
   if (typeof reason === 'string' && reason.trim() !== '') planMode.reason = reason;
   return {
@@ -57,6 +59,12 @@ function exitPlanModeOnce(state: SessionState, at: { now: number }): Transition 
   if (bad) return bad;
   if (state.planMode.mode !== 'plan')
     return ignored(state, IgnoredReasons.notInPlanMode, 'plan mode is not active');
+  if (state.planMode.subagent !== undefined)
+    return ignored(
+      state,
+      IgnoredReasons.subagentCannotExit,
+      "a subagent runs under its parent's plan mode for as long as it runs",
+    );
   const {
     mode: _mode,
     approval: _approval,

@@ -69,12 +69,28 @@ export function toPlan(input: unknown): Checked<Plan> {
       id: String(i + 1),
       text: step.text,
       status: step.status ?? 'pending',
+      ...(step.criteria !== undefined && step.criteria.length > 0
+        ? { criteria: [...step.criteria] }
+        : {}),
     })),
   };
   if (summary !== undefined && summary.trim() !== '') plan.summary = summary;
   if (assumptions !== undefined && assumptions.length > 0) plan.assumptions = [...assumptions];
   if (risks !== undefined && risks.length > 0) plan.risks = [...risks];
   if (verification !== undefined && verification.length > 0) plan.verification = [...verification];
+  // A step with criteria is completed only by update_plan, with evidence for each of them.
+  const unverified = plan.steps.findIndex((s) => s.status === 'completed' && s.criteria);
+  if (unverified >= 0)
+    return {
+      ok: false,
+      issues: [
+        {
+          path: `steps[${unverified}].status`,
+          message:
+            'a step with criteria cannot start completed; mark it completed with update_plan and evidence',
+        },
+      ],
+    };
   const inProgress = plan.steps.filter((s) => s.status === 'in_progress').length;
   if (inProgress > 1)
     return {

@@ -18,6 +18,7 @@ import { renderPlan } from './render.js';
 import { isExecutionHeld, isNormalMode, type Plan } from './state.js';
 import { renderPlanModeStatus } from './status.js';
 import { updatePlan } from './steps.js';
+import { returnSubagentPlan, subagentExitMessage } from './subagents.js';
 import { PlanToolNames } from './tool-names.js';
 
 /** What a plan tool call produced: the new state and the tool result the model reads. */
@@ -92,6 +93,16 @@ export function handlePlanToolCall(
         result: { content: renderPlanModeStatus(state), isError: false },
       };
     case PlanToolNames.exit: {
+      if (state.planMode.subagent !== undefined && state.planMode.mode === 'plan') {
+        // A gated subagent cannot leave plan mode; its plan goes back to the parent.
+        const r = returnSubagentPlan(state, call.input, { now: context.now });
+        if (!r.applied) return error(r.reason, r.message);
+        return {
+          state: r.state,
+          code: IgnoredReasons.subagentCannotExit,
+          result: { content: subagentExitMessage, isError: true },
+        };
+      }
       if (pendingQuestion(state) !== undefined)
         return error(
           IgnoredReasons.questionPending,
@@ -178,6 +189,8 @@ export function planModeSystemPrompt(state: SessionState): string | undefined {
   if (isExecutionHeld(pm))
     return 'The user approved your plan but asked you not to start yet. Do not execute any step: tools that change files, run programs or reach the network are blocked until the user tells you to begin. You may answer questions and use read-only tools.';
   if (isNormalMode(pm)) return undefined;
+  if (pm.subagent !== undefined)
+    return 'You are a subagent, started while your parent agent was in plan mode, and you stay in plan mode until you finish. You may only read and investigate: tools that change files, run programs or reach the network are blocked, and so are shell commands that are not provably read-only. When you are done, answer with your findings; if you were asked for a plan, submit it with exit_plan_mode and it goes back to the parent agent (you cannot ask the user to approve it).';
   const pending =
     pm.approval === 'pending'
       ? " Your plan is waiting for the user's decision: do not call exit_plan_mode again unless you change the plan."

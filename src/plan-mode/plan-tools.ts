@@ -23,6 +23,33 @@ const schemas = once(() => {
   const line = (description: string, maxLength: number) =>
     Type.String({ minLength: 1, maxLength, description });
 
+  const criteria = Type.Optional(
+    Type.Array(line('One check that shows the step is done, e.g. "npm test passes".', 500), {
+      maxItems: 10,
+      description:
+        'Acceptance criteria: the step can be marked completed only with evidence for each one.',
+    }),
+  );
+
+  const evidence = Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          criterion: line('The criterion, as written in the plan, or its number (1, 2, …).', 500),
+          evidence: line(
+            'What showed it met: the command and its result, the test, the file and line.',
+            2000,
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: 10,
+        description: 'With status completed: evidence for every acceptance criterion of the step.',
+      },
+    ),
+  );
+
   const notes = (description: string) =>
     Type.Optional(Type.Array(line('One item.', 1000), { maxItems: 20, description }));
 
@@ -49,6 +76,7 @@ const schemas = once(() => {
               1000,
             ),
             status: Type.Optional(stepStatus),
+            criteria,
           },
           { additionalProperties: false },
         ),
@@ -73,6 +101,7 @@ const schemas = once(() => {
             {
               id: line('The id of an existing step, as shown in the approved plan.', 20),
               status: stepStatus,
+              evidence,
             },
             { additionalProperties: false },
           ),
@@ -86,6 +115,7 @@ const schemas = once(() => {
               text: line('A new step, e.g. a revised step replacing a cancelled one.', 1000),
               status: Type.Optional(stepStatus),
               after: Type.Optional(line('Insert after this step id (default: at the end).', 20)),
+              criteria,
             },
             { additionalProperties: false },
           ),
@@ -141,7 +171,7 @@ export const planModeTools = {
   [PlanToolNames.update]: {
     name: PlanToolNames.update,
     description:
-      'Keep the approved plan current while you execute it: mark steps in_progress (one at a time), completed or cancelled, and add revised steps when one proves impossible. This is bookkeeping only; it does not do any work.',
+      'Keep the approved plan current while you execute it: mark steps in_progress (one at a time), completed or cancelled, and add revised steps when one proves impossible. A step with acceptance criteria is completed only with `evidence` for each criterion (what showed it met). This is bookkeeping only; it does not do any work.',
     get parameters() {
       return schemas().updatePlanInput;
     },

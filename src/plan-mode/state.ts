@@ -1,10 +1,19 @@
 import type { z } from 'zod';
 import { lazy } from '../lazy.js';
 import { nonEmptyString, nonNegativeInt, oneOf } from '../schema-helpers.js';
+import { isVerified } from './criteria.js';
 import { plainDataProblem } from './plain-data.js';
 
 export const planStepStatuses = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export const planStepStatusSchema = lazy(() => oneOf(planStepStatuses));
+
+/** One verified criterion of a step: which one, and what showed it. */
+export const stepEvidenceSchema = lazy((z) =>
+  z.strictObject({
+    criterion: nonEmptyString(),
+    evidence: nonEmptyString(),
+  }),
+);
 
 export const planStepSchema = lazy((z) =>
   z.strictObject({
@@ -13,6 +22,10 @@ export const planStepSchema = lazy((z) =>
     status: planStepStatusSchema,
     /** Added by the model (update_plan) after the user approved the plan: not approved. */
     addedAfterApproval: z.literal(true).optional(),
+    /** Acceptance criteria: the step is `completed` only with evidence for each of them. */
+    criteria: z.array(nonEmptyString()).max(20).optional(),
+    /** What showed each criterion met, recorded by the update_plan that completed the step. */
+    evidence: z.array(stepEvidenceSchema).max(20).optional(),
   }),
 );
 
@@ -59,6 +72,18 @@ export const approvalRecordSchema = lazy((z) =>
   }),
 );
 
+/**
+ * What makes a session a gated subagent: its id in the parent's `subagents`, how deep it is
+ * (1 for a child of the top agent), and the plan it proposed, which goes back to the parent.
+ */
+export const subagentLinkSchema = lazy((z) =>
+  z.strictObject({
+    id: nonEmptyString(),
+    depth: z.number().int().min(1).max(1000),
+    plan: planSchema.optional(),
+  }),
+);
+
 export const planModeStateSchema = lazy((z) =>
   z.strictObject({
     mode: oneOf(['normal', 'plan']),
@@ -84,6 +109,10 @@ export const planModeStateSchema = lazy((z) =>
     /** Plan-mode episodes so far: 1 on the first entry, one more on each later entry. Shown in
      *  every reminder, so a reminder from an earlier episode is recognisably stale. */
     epoch: nonNegativeInt().optional(),
+    /** Gated subagents this session started that have not finished yet (their ids). */
+    subagents: z.array(nonEmptyString()).max(1000).optional(),
+    /** Set when this session is a subagent started under its parent's plan mode. */
+    subagent: subagentLinkSchema.optional(),
   }),
 );
 
@@ -94,6 +123,8 @@ export type ApprovalState = z.infer<typeof approvalStateSchema>;
 export type PlanModeState = z.infer<typeof planModeStateSchema>;
 export type ApprovalOutcome = (typeof approvalOutcomes)[number];
 export type ApprovalRecord = z.infer<typeof approvalRecordSchema>;
+export type StepEvidence = z.infer<typeof stepEvidenceSchema>;
+export type SubagentLink = z.infer<typeof subagentLinkSchema>;
 
 export const initialPlanModeState: PlanModeState = Object.freeze({
   mode: 'normal',
@@ -146,6 +177,22 @@ export function planModeInvariantIssues(state: PlanModeState): { path: string; m
   const issues: { path: string; message: string }[] = [];
   if (state.mode === 'normal' && !normalModeApprovals.has(state.approval))
     issues.push({ path: 'approval', message: `'${state.approval}' is only valid in plan mode` });
+  // A gated subagent never leaves plan mode: a stored one in normal mode is corrupt.
+  if (state.subagent !== undefined && state.mode !== 'plan')
+    issues.push({ path: 'subagent', message: 'a gated subagent is always in plan mode' });
+  if (state.subagent !== undefined && state.approval !== 'none')
+    issues.push({ path: 'subagent', message: 'a gated subagent never requests approval' });
+  for (const [where, plan] of [
+    ['plan', state.plan],
+    ['subagent.plan', state.subagent?.plan],
+  ] as const)
+    plan?.steps.forEach((step, i) => {
+      if (step.status === 'completed' && !isVerified(step))
+        issues.push({
+          path: `${where}.steps.${i}.evidence`,
+          message: 'a completed step needs evidence for each of its criteria',
+        });
+    });
   if (state.approval === 'pending' && (state.approvalId === undefined || state.plan === undefined))
     issues.push({
       path: 'approvalId',

@@ -1,5 +1,6 @@
 import type { SessionState } from '../session.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
+import { checkEvidence, type EvidenceGap } from './criteria.js';
 import { checkToolInput, describeIssues } from './plan-input.js';
 import { updatePlanInput } from './plan-tools.js';
 import { quoteBounded } from './quote.js';
@@ -65,6 +66,19 @@ function updatePlanOnce(
         IgnoredReasons.invalidUpdate,
         `no step has id ${quoteBounded(u.id)}; ids are ${steps.map((s) => s.id).join(', ')}`,
       );
+    if (u.evidence !== undefined && u.status !== 'completed')
+      return ignored(
+        state,
+        IgnoredReasons.invalidUpdate,
+        `evidence goes with status completed; step ${quoteBounded(u.id)} is set to ${u.status}`,
+      );
+    if (u.status === 'completed' && step.status !== 'completed' && step.criteria !== undefined) {
+      const checked = checkEvidence(step.criteria, u.evidence ?? []);
+      if (!checked.ok)
+        return ignored(state, IgnoredReasons.criteriaUnverified, unverifiedMessage(step, checked));
+      step.evidence = checked.evidence;
+    }
+    if (u.status !== 'completed') delete step.evidence;
     step.status = u.status;
   }
   let nextId = steps.reduce((max, s) => Math.max(max, Number(s.id) || 0), 0) + 1;
@@ -75,7 +89,14 @@ function updatePlanOnce(
       text: a.text,
       status: a.status ?? 'pending',
       addedAfterApproval: true,
+      ...(a.criteria !== undefined && a.criteria.length > 0 ? { criteria: [...a.criteria] } : {}),
     };
+    if (step.criteria !== undefined && step.status === 'completed')
+      return ignored(
+        state,
+        IgnoredReasons.criteriaUnverified,
+        'a new step with criteria cannot be added as completed; add it, then mark it completed with evidence for each criterion',
+      );
     const index = a.after === undefined ? -1 : steps.findIndex((s) => s.id === a.after);
     if (a.after !== undefined && index < 0)
       return ignored(
@@ -102,4 +123,24 @@ function updatePlanOnce(
     code: TransitionCodes.planUpdated,
     plan,
   };
+}
+
+/** Tells the model which criteria still need evidence, and how to give it. */
+function unverifiedMessage(step: PlanStep, gap: EvidenceGap): string {
+  const criteria = step.criteria ?? [];
+  const lines = [
+    `step ${quoteBounded(step.id)} cannot be marked completed yet: give evidence for each of its acceptance criteria (criteria_unverified)`,
+  ];
+  if (gap.missing.length > 0)
+    lines.push(
+      `- without evidence: ${gap.missing.map((c) => `${criteria.indexOf(c) + 1}. ${quoteBounded(c)}`).join('; ')}`,
+    );
+  if (gap.unknown.length > 0)
+    lines.push(
+      `- not criteria of this step: ${gap.unknown.map((c) => quoteBounded(c)).join(', ')}`,
+    );
+  lines.push(
+    `Verify each criterion first (run the check), then call update_plan again with {"id": ${JSON.stringify(step.id)}, "status": "completed", "evidence": [{"criterion": "1", "evidence": "what showed it met"}, …]}; if a criterion cannot be met, say so to the user instead.`,
+  );
+  return lines.join('\n');
 }

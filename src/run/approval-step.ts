@@ -58,7 +58,9 @@ export function onApprovalDecision(
   // A decision arriving while tools run (a host driving step itself) closes that turn first:
   // results in hand are kept, the other calls are answered, so no call is left without one.
   const parked = session.run.phase === 'approval';
-  const s = parked ? r.state : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision));
+  const s = parked
+    ? r.state
+    : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
   scope.events.push({ type: 'approval_resolved', approvalId: r.decision.approvalId, code: r.code });
   return continueAfterDecision(s, scope);
 }
@@ -72,7 +74,9 @@ function onLateDecision(session: SessionState, r: Ignored, scope: StepScope): St
   scope.events.push({ type: 'approval_ignored', reason: r.reason, message: r.message });
   scope.events.push({ type: 'approval_resolved', approvalId, code: TransitionCodes.timedOut });
   const parked = session.run.phase === 'approval';
-  const s = parked ? r.state : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision));
+  const s = parked
+    ? r.state
+    : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
   return continueAfterDecision(s, scope);
 }
 

@@ -6,6 +6,7 @@ import type { ApprovalDecision } from '../plan-mode/decision.js';
 import type { Question } from '../plan-mode/question-state.js';
 import { pendingQuestion, type QuestionAnswer } from '../plan-mode/questions.js';
 import type { Plan } from '../plan-mode/state.js';
+import { gatedSubagentSession } from '../plan-mode/subagents.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
 import type { RunEvent } from './events.js';
@@ -34,7 +35,18 @@ export interface ToolExecutor {
   /** The tools to offer the model (definitions only). */
   definitions: readonly ToolDefinition[];
   /** Executes one call the gate allowed. A throw becomes an error result the model sees. */
-  execute(call: ToolCallBlock, context: { signal: AbortSignal }): Promise<ToolOutput>;
+  execute(call: ToolCallBlock, context: ToolExecutionContext): Promise<ToolOutput>;
+}
+
+/** What the executor gets with each call. */
+export interface ToolExecutionContext {
+  signal: AbortSignal;
+  /**
+   * For a call of a `subagent: true` tool while the gate is closed: the subagent's own
+   * session, in plan mode for as long as it runs. Run the subagent on it (with these same
+   * options), and answer the call with `subagentReport(result.session, result.text)`.
+   */
+  subagent?: { id: string; session: SessionState };
 }
 
 /** Asked when the model submits a plan; answered by the user in your UI. */
@@ -182,11 +194,17 @@ export async function runAgent(
         next = await performModelCall(model, effect.request, { signal, now, newId });
         break;
       case 'execute_tools': {
+        const parent = current;
+        const at = { now: now() };
         const results = await executeTools(
           host.execute,
           effect.calls,
           signal,
           options.run.parallelToolCalls,
+          (call) => {
+            const child = gatedSubagentSession(parent, call.id, at);
+            return child === undefined ? undefined : { id: call.id, session: child };
+          },
         );
         // Results in hand survive an abort; only the calls that did not complete are aborted.
         next = signal.aborted
@@ -296,8 +314,13 @@ async function executeTools(
   calls: readonly ToolCallBlock[],
   signal: AbortSignal,
   parallel: boolean,
+  subagentOf: (call: ToolCallBlock) => ToolExecutionContext['subagent'],
 ): Promise<ToolResult[]> {
-  const run = (call: ToolCallBlock) => runToolCall(call, signal, () => execute(call, { signal }));
+  const run = (call: ToolCallBlock) =>
+    runToolCall(call, signal, () => {
+      const subagent = subagentOf(call);
+      return execute(call, subagent === undefined ? { signal } : { signal, subagent });
+    });
   const results: (ToolResult | undefined)[] = [];
   if (parallel) results.push(...(await Promise.all(calls.map(run))));
   else for (const call of calls) results.push(await run(call));

@@ -15,6 +15,8 @@ export type RunEvent =
   | { type: 'tool_executed'; toolCallId: string; name: string; isError: boolean }
   | { type: 'plan_tool'; toolCallId: string; name: string; code: string; isError: boolean }
   | { type: 'plan_mode_entered'; by: 'model' }
+  | { type: 'subagent_started'; toolCallId: string; subagentId: string }
+  | { type: 'subagent_finished'; subagentId: string }
   | { type: 'approval_requested'; approvalId: string; plan: Plan }
   | { type: 'approval_resolved'; approvalId: string; code: string }
   | { type: 'approval_ignored'; reason: string; message: string }

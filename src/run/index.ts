@@ -8,6 +8,7 @@ export {
   type RunInput,
   type RunResult,
   runAgent,
+  type ToolExecutionContext,
   type ToolExecutor,
   type ToolOutput,
 } from './driver.js';
@@ -18,6 +19,7 @@ export { compactionReminder } from './reminder.js';
 export { buildModelRequest, planToolsFor } from './request.js';
 export { initialRunState, type RunState, runStateSchema } from './state-schema.js';
 export { step } from './step.js';
+export { runSubagent, type SubagentRun } from './subagent.js';
 export type {
   Effect,
   ModelRequest,

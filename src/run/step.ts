@@ -161,7 +161,7 @@ function userText(input: StepInput): string {
 
 /** A user message starts a new run; whatever the last run left open is closed first. */
 function onUserMessage(session: SessionState, content: string, scope: StepScope): StepResult {
-  let s = closeOpenTurn(session, 'Not executed: a new user message started another run.');
+  let s = closeOpenTurn(session, 'Not executed: a new user message started another run.', scope);
   s = resetRunBudgets(s);
   const previous = lastAssistantText(s);
   s = withRun(s, {
@@ -235,7 +235,7 @@ function onAbort(
     turn === undefined || results === undefined
       ? session
       : withRun(session, { turn: { ...turn, calls: recordResults(turn.calls, results, scope) } });
-  const s = closeOpenTurn(kept, abortedCallResult);
+  const s = closeOpenTurn(kept, abortedCallResult, scope);
   if (parked)
     return finish(
       withRun(s, { phase: 'approval' }),

@@ -15,6 +15,12 @@ import {
 } from '../plan-mode/gate.js';
 import { handlePlanToolCall } from '../plan-mode/plan-tool-call.js';
 import { pendingQuestion } from '../plan-mode/questions.js';
+import {
+  finishSubagent,
+  isGateClosed,
+  runningSubagents,
+  startSubagent,
+} from '../plan-mode/subagents.js';
 import { isPlanBookkeeping, isPlanToolName } from '../plan-mode/tool-names.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
@@ -54,6 +60,9 @@ export function onModelResponse(
   });
 
   const definitions = new Map(scope.tools.map((t) => [t.name, t] as const));
+  // Subagents this turn starts count as running before its plan tools are judged: an
+  // exit_plan_mode beside a spawn waits for the subagent's result.
+  for (const call of toolCalls) s = trackSubagent(s, call, definitions, scope);
   const calls: TurnCall[] = [];
   let requested: string | undefined;
   let asked: string | undefined;
@@ -122,9 +131,12 @@ export function onToolResults(
   const turn = session.run.turn;
   if (session.run.phase !== 'tools' || turn === undefined)
     return result(session, { type: 'execute_tools', calls: [] }, scope);
-  const s = withRun(session, {
-    turn: { ...turn, calls: recordResults(turn.calls, results, scope) },
-  });
+  const recorded = recordResults(turn.calls, results, scope);
+  const s = releaseSubagents(
+    withRun(session, { turn: { ...turn, calls: recorded } }),
+    recorded,
+    scope,
+  );
   return handOut(s, scope);
 }
 
@@ -198,7 +210,10 @@ export function handOut(session: SessionState, scope: StepScope): StepResult {
     out.push(call);
     return c;
   });
-  const s = changed ? withRun(session, { turn: { ...turn, calls } }) : session;
+  let s = changed ? withRun(session, { turn: { ...turn, calls } }) : session;
+  // The gate may have closed since the turn began (a plan tool, the host): a subagent handed
+  // out now runs gated too.
+  for (const call of out) s = trackSubagent(s, call, definitions, scope);
   if (out.length > 0) return result(s, { type: 'execute_tools', calls: out }, scope);
   return finishTurn(s, scope);
 }
@@ -207,11 +222,49 @@ function gateRequest(
   call: ToolCallBlock,
   definitions: ReadonlyMap<string, ToolDefinition>,
 ): ToolCallRequest {
+  const definition = definitions.get(call.name);
   return {
     name: call.name,
     input: call.input,
-    ...(definitions.get(call.name)?.readOnly === true ? { readOnly: true } : {}),
+    ...(definition?.readOnly === true ? { readOnly: true } : {}),
+    ...(definition?.subagent === true ? { subagent: true } : {}),
   };
+}
+
+/**
+ * A call of a subagent tool the gate lets through while it is closed becomes a running gated
+ * subagent of the session (its id is the call's id), once.
+ */
+function trackSubagent(
+  s: SessionState,
+  call: ToolCallBlock,
+  definitions: ReadonlyMap<string, ToolDefinition>,
+  scope: StepScope,
+): SessionState {
+  if (definitions.get(call.name)?.subagent !== true || !isGateClosed(s.planMode)) return s;
+  if (runningSubagents(s).includes(call.id)) return s;
+  if (!checkToolCall(s, gateRequest(call, definitions), scope.options).allowed) return s;
+  const r = startSubagent(s, { subagentId: call.id, now: scope.now });
+  if (!r.applied || !r.gated) return s;
+  scope.events.push({ type: 'subagent_started', toolCallId: call.id, subagentId: call.id });
+  return r.state;
+}
+
+/** Subagents whose calls are answered no longer run. */
+export function releaseSubagents(
+  s: SessionState,
+  calls: readonly { id: string; status: string }[],
+  scope: { now: number; events: StepScope['events'] },
+): SessionState {
+  let next = s;
+  for (const call of calls) {
+    if (call.status !== 'done' || !runningSubagents(next).includes(call.id)) continue;
+    const r = finishSubagent(next, { subagentId: call.id, now: scope.now });
+    if (!r.applied) continue;
+    next = r.state;
+    scope.events.push({ type: 'subagent_finished', subagentId: call.id });
+  }
+  return next;
 }
 
 function blocked(
@@ -253,7 +306,7 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
   }));
   let s = appendMessages(session, ...resultsMessages);
   const { turn: _t, ...run } = s.run;
-  s = { ...s, run };
+  s = releaseSubagents({ ...s, run }, turn.calls, scope);
 
   if (turn.approvalId !== undefined && s.planMode.approval === 'pending' && s.planMode.plan) {
     scope.events.push({
@@ -348,7 +401,11 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
 }
 
 /** Answers the tool calls of an interrupted turn so no call is left without a result. */
-export function closeOpenTurn(session: SessionState, why: string): SessionState {
+export function closeOpenTurn(
+  session: SessionState,
+  why: string,
+  scope: { now: number; events: StepScope['events'] },
+): SessionState {
   const turn = session.run.turn;
   if (turn === undefined) return session;
   const results: ToolResultMessage[] = turn.calls.map((c) => ({
@@ -359,7 +416,12 @@ export function closeOpenTurn(session: SessionState, why: string): SessionState 
     isError: c.result?.isError ?? true,
   }));
   const { turn: _t, ...run } = session.run;
-  return appendMessages({ ...session, run: { ...run, phase: 'idle' } }, ...results);
+  const closed = appendMessages({ ...session, run: { ...run, phase: 'idle' } }, ...results);
+  return releaseSubagents(
+    closed,
+    turn.calls.map((c) => ({ id: c.id, status: 'done' })),
+    scope,
+  );
 }
 
 /** The model client failed: the run stops with an error, ready to retry the same call. */

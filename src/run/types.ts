@@ -16,6 +16,13 @@ export interface ToolDefinition {
   parameters: { [key: string]: JsonValue };
   /** The host's own annotation that the tool never changes anything (like MCP's readOnlyHint). */
   readOnly?: boolean;
+  /**
+   * The tool starts a subagent. While the gate is closed (plan mode), each call is allowed and
+   * tracked as a running gated subagent: the executor gets the subagent's own session, in plan
+   * mode, to run it on (runAgent's `context.subagent`), and the parent cannot submit its plan
+   * until every such call has its result.
+   */
+  subagent?: boolean;
 }
 
 /** Everything a model call needs, in the neutral format. */

@@ -8,8 +8,10 @@ import {
   type TurnSummary,
   worstCaseModelCalls,
 } from '../../src/internal.js';
+import { executingSession } from '../helpers.js';
 import {
   acting,
+  claimedDone,
   emptyTurn,
   narration,
   planAck,
@@ -159,11 +161,12 @@ describe('auto-continue', () => {
 describe('worstCaseModelCalls', () => {
   // A model that never acts and spends the budget as greedily as it can: any stall that still
   // draws an ordinary retry first, then the planning stall that exhausts the cycle.
+  // Outside plan mode it starts executing an approved plan, so "done" with open steps stalls too.
   function adversary(options: object, startInPlan: boolean): number {
-    let s = createSession({ planMode: { enabled: startInPlan } });
+    let s = startInPlan ? createSession({ planMode: { enabled: true } }) : executingSession();
     const stalls = startInPlan
       ? [thinkingOnly, emptyTurn, planAck]
-      : [thinkingOnly, emptyTurn, narration];
+      : [thinkingOnly, emptyTurn, claimedDone, narration];
     const exhausting = startInPlan ? planAck : narration;
     for (let calls = 1; ; calls++) {
       const retry = stalls
@@ -177,11 +180,11 @@ describe('worstCaseModelCalls', () => {
 
   it.each([
     // Stalls, plus run.maxBookkeepingTurns (3 by default) turns of plan bookkeeping only.
-    [{}, 10],
-    [{ run: { maxBookkeepingTurns: 0 } }, 7],
-    [{ autoContinue: { enabled: true } }, 31],
+    [{}, 12],
+    [{ run: { maxBookkeepingTurns: 0 } }, 9],
+    [{ autoContinue: { enabled: true } }, 39],
     [{ autoContinue: { enabled: true, maxCycles: 10 } }, 50],
-    [{ autoContinue: { enabled: true, maxCycles: 10 }, run: { maxModelCalls: 1000 } }, 80],
+    [{ autoContinue: { enabled: true, maxCycles: 10 }, run: { maxModelCalls: 1000 } }, 102],
     [
       {
         incompleteTurn: {
@@ -189,9 +192,9 @@ describe('worstCaseModelCalls', () => {
         },
         autoContinue: { enabled: true, maxCycles: 4 },
       },
-      13,
+      23,
     ],
-    [{ planMode: { allowModelEnter: true } }, 12],
+    [{ planMode: { allowModelEnter: true } }, 14],
     [
       {
         incompleteTurn: {

@@ -158,3 +158,29 @@ describe('isExecutionAck: a go-ahead that names its work', () => {
     '크래시 원인 조사해 줘', 'thanks, carry on with your day',
   ])('%s', (prompt) => expect(ack(prompt, pause)).toBe(false));
 });
+
+describe('isExecutionAck: approvals and requests to resume count without an offer', () => {
+  // biome-ignore format: a list of prompts
+  it.each([
+    'approval granted', 'i give my approval', 'you have my ok', "you're good to go",
+    'get to it', 'get on with it', 'press on', 'keep working', 'back to work', 'you can resume',
+    'feel free to resume', 'do the rest', 'finish the job', 'go with the plan',
+    'proceed as you suggested', 'do what you proposed',
+  ])('%s', (prompt) => expect(ack(prompt)).toBe(true));
+  // Bare assents still wait for an offer.
+  // biome-ignore format: a list of prompts
+  it.each(['proceed', 'yes proceed', 'go on then', 'sure, proceed'])('%s alone', (prompt) =>
+    expect(ack(prompt)).toBe(false),
+  );
+});
+
+describe('isExecutionAck: "resume" is a go-ahead in English, "summarize" in Spanish', () => {
+  const pause = 'I stopped after 4 of 9 tables.';
+  it.each(['resume the migration', 'resume from table 5', 'resume with the seeds'])(
+    '%s',
+    (prompt) => expect(ack(prompt, pause)).toBe(true),
+  );
+  it.each(['resume el informe', 'resume o documento'])('%s', (prompt) =>
+    expect(ack(prompt, pause)).toBe(false),
+  );
+});

@@ -18,3 +18,5 @@ export const readingTwice = turn('', {
   ],
 });
 export const question = turn('Should the page size be configurable, or fixed at 50?');
+/** "Done" while steps of an approved plan are still open (claimed-done in execution). */
+export const claimedDone = turn('All done: the parser is fixed.');

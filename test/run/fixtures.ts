@@ -40,6 +40,8 @@ export const stalls = {
       toolCall('update_plan', { updates: [{ id: '1', status: 'completed' }] }),
     ),
   enterAgain: () => assistant(toolCall('enter_plan_mode', {})),
+  /** "Done" while approved steps are open: claimed-done in a run executing a plan. */
+  claimedDone: () => assistant('All done: the parser is fixed.'),
 };
 
 /** One read and the next step narrated: working (the loop goes on), never a retry. */

@@ -9,6 +9,7 @@ import {
   worstCaseModelCalls,
 } from '../../src/index.js';
 import { assistant, scriptedModel, toolCall } from '../../src/testing/index.js';
+import { executingSession } from '../helpers.js';
 import { readThenNarrate, recordingTools, stalls } from './fixtures.js';
 
 // worstCaseModelCalls(options) must be exactly what the driver does with a model that
@@ -33,6 +34,7 @@ function neverActingScript(options: PlanfirstOptions, startInPlan: boolean): Ass
   const cycle = () => [
     ...repeat(l.reasoningOnly, stalls.thinkingOnly),
     ...repeat(l.empty, stalls.empty),
+    ...repeat(l.claimedDone, stalls.claimedDone),
     ...repeat(l.planningOnly + 1, stalls.narration),
   ];
   const cycles = o.autoContinue.enabled ? o.autoContinue.maxCycles : 0;
@@ -73,9 +75,12 @@ async function countCalls(
   script: AssistantMessage[],
 ) {
   const model = scriptedModel(script);
+  // Outside plan mode the run executes an approved plan: "done" with steps open stalls too.
   const result = await runAgent(
     { model, tools: recordingTools(), options },
-    createSession({ ...options, planMode: { ...options.planMode, enabled: startInPlan } }),
+    startInPlan
+      ? createSession({ ...options, planMode: { ...options.planMode, enabled: true } })
+      : executingSession(),
     { message: 'fix the parser' },
   );
   return { calls: model.requests.length, result };
