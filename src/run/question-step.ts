@@ -84,7 +84,9 @@ export function onAnswer(
     return result(session, { type: 'finish', outcome }, scope);
   }
   const parked = session.run.phase === 'question';
-  const s = parked ? r.state : startAnswerRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
+  const s = parked
+    ? r.state
+    : startAnswerRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
   scope.events.push({ type: 'answer_resolved', questionId: r.answer.questionId, code: r.code });
   return continueAfterAnswer(s, scope);
 }
@@ -98,7 +100,9 @@ function onLateAnswer(session: SessionState, r: Ignored, scope: StepScope): Step
     code: TransitionCodes.questionTimedOut,
   });
   const parked = session.run.phase === 'question';
-  const s = parked ? r.state : startAnswerRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
+  const s = parked
+    ? r.state
+    : startAnswerRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
   return continueAfterAnswer(s, scope);
 }
 
