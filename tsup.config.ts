@@ -138,6 +138,13 @@ const esmOnlyEntries = {
   'adapters/pi-agent-core': 'src/adapters/pi-agent-core/index.ts',
   'adapters/openclaw': 'src/adapters/openclaw/index.ts',
 };
+// The engine bindings are ES modules (the Restate SDK needs Node 22, where require(esm) works),
+// built with the root's ESM build so they share its chunks: one copy of the core, and the
+// engine loop in a chunk of their own.
+const engineEntries = {
+  'engines/restate': 'src/engines/restate.ts',
+  'engines/dbos': 'src/engines/dbos.ts',
+};
 
 // dist/hook.js, what coding agents run once per tool call, is a launcher that switches on
 // Node's compile cache and loads dist/hook-main.js. hook-main is built with the library's ESM
@@ -161,11 +168,11 @@ export default defineConfig([
     ...shared,
     // ESM and CommonJS are separate builds (chunks are shared within one format), so the
     // ESM-only hook module can join the ESM one without a CommonJS copy.
-    entry: { ...dualEntries, 'hook-main': 'src/hooks/main.ts' },
+    entry: { ...dualEntries, ...engineEntries, 'hook-main': 'src/hooks/main.ts' },
     format: ['esm'],
     // Declarations for every entry in one pass, so the adapters' .d.ts share the root's type
     // chunks instead of carrying a second copy of the core's declarations.
-    dts: { entry: { ...dualEntries, ...esmOnlyEntries } },
+    dts: { entry: { ...dualEntries, ...esmOnlyEntries, ...engineEntries } },
   },
   {
     ...shared,

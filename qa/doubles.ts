@@ -1,8 +1,11 @@
 import type { JsonValue } from '../src/json.js';
 import type { AssistantMessage } from '../src/messages.js';
+import type { PlanfirstOptions } from '../src/options.js';
 import type { ApprovalDecision } from '../src/plan-mode/decision.js';
 import type { ApprovalHandler, ModelClient, ToolExecutor } from '../src/run/driver.js';
+import { runSubagent } from '../src/run/subagent.js';
 import type { ModelRequest } from '../src/run/types.js';
+import type { SessionState } from '../src/session.js';
 import {
   assistant,
   type ScriptedTurn,
@@ -117,25 +120,47 @@ export function buildModel(
 /** The tools of a scenario: definitions, and results replayed per tool over every run. */
 export class ToolWorld {
   readonly executed: string[] = [];
+  /** The sessions of the gated subagents the tools ran, in the order they finished. */
+  readonly subagents: SessionState[] = [];
   maxConcurrent = 0;
   private active = 0;
   private readonly used = new Map<string, number>();
 
   constructor(private readonly tools: ScenarioJson['tools']) {}
 
-  executor(controller: AbortController): ToolExecutor {
+  executor(
+    controller: AbortController,
+    env?: { options: PlanfirstOptions; nextId: () => string; problems: Problems },
+  ): ToolExecutor {
     return {
       definitions: Object.entries(this.tools).map(([name, spec]) => ({
         name,
         description: `The scenario's ${name} tool.`,
         parameters: { type: 'object' },
         ...(spec.readOnly === undefined ? {} : { readOnly: spec.readOnly }),
+        ...(spec.subagent === undefined ? {} : { subagent: true }),
       })),
-      execute: async (call) => {
+      execute: async (call, context) => {
         this.executed.push(`${call.name}#${call.id}`);
         this.active++;
         this.maxConcurrent = Math.max(this.maxConcurrent, this.active);
         try {
+          const sub = this.tools[call.name]?.subagent;
+          if (sub !== undefined && context.subagent !== undefined && env !== undefined) {
+            const model = buildModel(sub.script, controller, env.nextId, env.problems);
+            const run = await runSubagent(
+              {
+                model: model.model,
+                tools: this.executor(controller, env),
+                options: env.options,
+                signal: controller.signal,
+              },
+              context.subagent,
+              sub.message ?? 'Investigate and report what you find.',
+            );
+            this.subagents.push(run.result.session);
+            return run.output;
+          }
           return await this.perform(call.name, this.next(call.name), controller);
         } finally {
           this.active--;

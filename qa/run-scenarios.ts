@@ -204,7 +204,7 @@ async function runOnce(
   const result: RunResult = await runAgent(
     {
       model: model.model,
-      tools: shared.world.executor(controller),
+      tools: shared.world.executor(controller, { options, nextId: shared.nextId, problems }),
       ...(approvals === undefined ? {} : { approvals: approvals.handler }),
       options,
       signal: controller.signal,

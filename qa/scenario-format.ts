@@ -60,6 +60,14 @@ const toolSchema = z.strictObject({
   readOnly: z.boolean().optional(),
   /** One result per execution, in order over the whole scenario; the last one repeats. */
   results: z.array(toolResultSchema).optional(),
+  /**
+   * The tool starts a subagent (`subagent: true`). While the parent plans, each call runs one
+   * with `runSubagent` on the session planfirst hands over: this script is its model, the
+   * scenario's tools are its tools, `message` its task. Otherwise `results` answer as usual.
+   */
+  subagent: z
+    .strictObject({ script: z.array(scriptEntrySchema), message: z.string().optional() })
+    .optional(),
 });
 
 /**

@@ -12,6 +12,8 @@ const entries = {
   planfirst: 'src/index.ts',
   'planfirst/shell': 'src/shell/index.ts',
   'planfirst/testing': 'src/testing/index.ts',
+  'planfirst/restate': 'src/engines/restate.ts',
+  'planfirst/dbos': 'src/engines/dbos.ts',
 };
 const files = Object.values(entries).map((file) => `${root}${file}`);
 const program = ts.createProgram(files, {

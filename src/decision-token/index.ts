@@ -13,7 +13,12 @@ export {
   tokenPayload,
 } from './claims.js';
 export { type DecisionTokenCode, DecisionTokenCodes } from './codes.js';
-export { deliverDecisionToken, type TokenDelivery } from './deliver.js';
+export {
+  decideWithToken,
+  deliverDecisionToken,
+  type TokenDelivery,
+  type TokenRefusal,
+} from './deliver.js';
 export {
   type DecisionTokenKey,
   DecisionTokenKeyError,

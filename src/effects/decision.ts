@@ -67,3 +67,120 @@ export function checkDecision(
     message: r.message,
   };
 }
+
+/** A plan parked on an engine: the session as it was parked and the deadline fixed then. */
+export interface PendingApproval {
+  sessionId: string;
+  approvalId: string;
+  /** Ms since the epoch; a decision at or after it is refused and the timeout applies. */
+  deadline: number;
+  session: SessionState;
+}
+
+/**
+ * The one decision an engine recorded for an approval: the user's (at the time it was
+ * judged) or the timeout (at the deadline). Recorded once, first come; the run applies it.
+ */
+export interface RecordedDecision {
+  decision: unknown;
+  at: number;
+  /** Who delivered it: a caller's delivery id, or `timer` for the timeout. */
+  delivery: string;
+}
+
+/** What a decision delivered to an engine binding did. */
+export const EngineDecisionOutcomes = {
+  /** The decision was recorded; the parked run goes on with it on the engine. */
+  accepted: 'accepted',
+  /** The same decision was already recorded; nothing was done. */
+  duplicate: StoredRunOutcomes.duplicate,
+  /** The decision does not apply (stale id, decided otherwise, timed out, invalid); nothing done. */
+  ignored: StoredRunOutcomes.ignored,
+  /** No run of this session is parked on that approval on the engine. */
+  notFound: StoredRunOutcomes.notFound,
+} as const;
+
+export type EngineDecisionResult =
+  | { outcome: typeof EngineDecisionOutcomes.accepted; sessionId: string; approvalId: string }
+  | {
+      outcome: typeof EngineDecisionOutcomes.duplicate | typeof EngineDecisionOutcomes.ignored;
+      sessionId: string;
+      reason: IgnoredReason;
+      message: string;
+    }
+  | { outcome: typeof EngineDecisionOutcomes.notFound; sessionId: string };
+
+/** The verdict on one delivered decision; with `record`, the caller records it (first wins). */
+export type JudgedDecision =
+  | { record: RecordedDecision; result: EngineDecisionResult }
+  | { record?: undefined; result: EngineDecisionResult };
+
+/**
+ * Judges a decision delivered to an engine, where decisions are linearised per approval (a
+ * Restate object keyed by the approval id, a DBOS workflow id derived from it). With nothing
+ * recorded yet, a decision that applies is recorded (`accepted`); one at or after the
+ * deadline records the timeout instead and is `ignored`/`approval_timed_out`; anything else
+ * is refused and records nothing. With a decision recorded, every later one is judged against
+ * the session after it: the same decision again is `duplicate`, another is `ignored`
+ * (`already_decided`, `approval_timed_out`). A timeout (`{ action: 'timeout' }` at the
+ * deadline) is judged by the same rules, so a timer and a user never both win.
+ */
+export function judgeDecision(
+  pending: PendingApproval,
+  recorded: RecordedDecision | undefined,
+  decision: unknown,
+  at: { now: number; delivery: string },
+): JudgedDecision {
+  const { sessionId, approvalId, deadline } = pending;
+  const refused = (check: DecisionCheck & { applies: false }): JudgedDecision => ({
+    result: { outcome: check.outcome, sessionId, reason: check.reason, message: check.message },
+  });
+  if (recorded !== undefined) {
+    const first = checkDecision(pending.session, recorded.decision, {
+      now: recorded.at,
+      deadline,
+    });
+    const after = first.applies ? first.session : (first.timedOut ?? pending.session);
+    const check = checkDecision(after, decision, { now: at.now, deadline });
+    if (check.applies)
+      // Cannot happen (nothing is pending after a recorded decision); refuse it all the same.
+      return {
+        result: {
+          outcome: EngineDecisionOutcomes.ignored,
+          sessionId,
+          reason: IgnoredReasons.alreadyDecided,
+          message: 'a decision was already recorded for this approval',
+        },
+      };
+    return refused(check);
+  }
+  const check = checkDecision(pending.session, decision, { now: at.now, deadline });
+  if (check.applies)
+    return {
+      record: { decision, at: at.now, delivery: at.delivery },
+      result: { outcome: EngineDecisionOutcomes.accepted, sessionId, approvalId },
+    };
+  if (check.timedOut !== undefined)
+    return {
+      record: { decision: { action: 'timeout', approvalId }, at: deadline, delivery: 'timer' },
+      result: refused(check).result,
+    };
+  return refused(check);
+}
+
+/**
+ * A decision for an approval no run is parked on (the binding has no record of it): judged
+ * against the session as last published, so a stale or repeated decision gets its usual
+ * code; one that would apply is `not_found` (the run that asked is not parked on the engine).
+ */
+export function judgeUnparked(
+  sessionId: string,
+  session: SessionState | undefined,
+  decision: unknown,
+  now: number,
+): EngineDecisionResult {
+  if (session === undefined) return { outcome: EngineDecisionOutcomes.notFound, sessionId };
+  const check = checkDecision(session, decision, now);
+  if (check.applies) return { outcome: EngineDecisionOutcomes.notFound, sessionId };
+  return { outcome: check.outcome, sessionId, reason: check.reason, message: check.message };
+}

@@ -1,5 +1,27 @@
 // The effects every driver performs, written once: runAgent, runStored and the engine bindings
 // differ only in where state lives and how they wait.
-export { checkAnswer, checkDecision, type DecisionCheck } from './decision.js';
+export {
+  checkAnswer,
+  checkDecision,
+  type DecisionCheck,
+  EngineDecisionOutcomes,
+  type EngineDecisionResult,
+  type JudgedDecision,
+  judgeDecision,
+  judgeUnparked,
+  type PendingApproval,
+  type RecordedDecision,
+} from './decision.js';
 export { afterIntent, deliveryOf } from './delivery.js';
+export {
+  type EngineApproval,
+  type EngineHost,
+  type EngineJournal,
+  type EngineRunConfig,
+  type EngineRunInput,
+  type EngineRunResult,
+  engineHost,
+  readEngineRunInput,
+  runOnEngine,
+} from './engine.js';
 export { performModelCall } from './model.js';

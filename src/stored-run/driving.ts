@@ -87,7 +87,7 @@ export function driving(config: StoredRunConfig, sessionId: string): Driving {
 
 // The host's delivery choice; one that throws or answers something else gets the default,
 // which never runs a call twice unless the gate judged it read-only.
-function safeDelivery(delivery: Driving['delivery'] | undefined): Driving['delivery'] {
+export function safeDelivery(delivery: Driving['delivery'] | undefined): Driving['delivery'] {
   if (delivery === undefined) return defaultToolDelivery;
   return (call) => {
     try {

@@ -20,6 +20,8 @@ const subpaths: Record<string, string> = {
   'planfirst/redis': 'src/stores/redis/index.ts',
   'planfirst/pi-agent-core': 'src/adapters/pi-agent-core/index.ts',
   'planfirst/openclaw': 'src/adapters/openclaw/index.ts',
+  'planfirst/restate': 'src/engines/restate.ts',
+  'planfirst/dbos': 'src/engines/dbos.ts',
 };
 
 interface Block {

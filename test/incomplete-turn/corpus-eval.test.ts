@@ -30,7 +30,7 @@ const acks = ackTallies.all;
 const MIN_LANGUAGE_ROWS = 30;
 const TARGET = 0.98;
 const shortOfTarget: { turns: Record<string, number>; acks: Record<string, number> } = {
-  turns: { en: 0.979, ja: 0.969, ko: 0.974 },
+  turns: { en: 0.979, ja: 0.969, ko: 0.976 },
   acks: {},
 };
 const perLanguage = (tallies: typeof turnTallies, floors: Record<string, number>) =>

@@ -218,5 +218,10 @@ describe('Korean planned future (-ㄹ 예정입니다 / 계획입니다) on any 
     // Answering a question it tells what is scheduled: never a sure nag.
     ['ko', '이 함수는 나중에 어떻게 되나요?', '이 함수는 다음 릴리스에서 제거될 예정입니다. 대신 `parseV2`를 사용하세요.', 'answered'],
     ['ko', '출시는 언제예요?', '출시는 다음 주일 예정입니다.', 'answered'],
+    // The plain future and "I mean to" on any verb, the same way.
+    ['ko', '마이그레이션 스크립트를 고쳐 줘.', '스크립트의 트랜잭션 처리를 바꿀 것입니다.', 'planning-only'],
+    ['ko', '오래된 빌드 캐시를 삭제해 줘.', '캐시 디렉터리를 지우려고 합니다.', 'planning-only'],
+    ['ko', '알림 기능을 추가해 줘.', '알림은 `notify.ts`에 들어갈 겁니다.', 'planning-only'],
+    ['ko', '이 플래그를 끄면 어떻게 되나요?', '로그가 더 이상 남지 않을 겁니다.', 'answered'],
   ]);
 });

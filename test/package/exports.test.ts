@@ -178,6 +178,30 @@ describe('the built package (run `npm run build` first; `npm test` does)', () =>
     }
   });
 
+  it('exposes the engine bindings on their subpaths, each loading only its own SDK', async () => {
+    const subpaths = {
+      'engines/restate': ['planfirstRestate', '@restatedev/restate-sdk'],
+      'engines/dbos': ['planfirstDbos', '@dbos-inc/dbos-sdk'],
+    } as const;
+    for (const [file, [name, sdk]] of Object.entries(subpaths)) {
+      // ESM only, sharing the root's chunks: no package but its SDK, loaded by no other entry.
+      const imports = staticImports(`${file}.js`);
+      const chunks = imports.filter((n) => n.startsWith('../chunk-')).map((n) => n.slice(3));
+      expect(
+        imports.filter((n) => !n.startsWith('../chunk-')),
+        file,
+      ).toEqual([sdk]);
+      for (const chunk of chunks) expect(packageImports(chunk), chunk).toEqual([]);
+      const esm = (await import(new URL(`${file}.js`, dist).href)) as Record<string, unknown>;
+      expect(esm[name], name).toBeTypeOf('function');
+    }
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { peerDependenciesMeta: Record<string, { optional?: boolean }> };
+    for (const sdk of ['@restatedev/restate-sdk', '@dbos-inc/dbos-sdk'])
+      expect(manifest.peerDependenciesMeta[sdk]?.optional, sdk).toBe(true);
+  });
+
   it('imports no package statically from the root or the shell entry: zod and TypeBox load on first use', () => {
     for (const file of ['index.js', 'index.cjs', 'shell.js', 'shell.cjs'])
       expect(packageImports(file), file).toEqual([]);

@@ -87,6 +87,8 @@ describe('the packed tarball', () => {
       '--exclude-entrypoints',
       './pi-agent-core',
       './openclaw',
+      './restate',
+      './dbos',
     ]);
     expect(result.status, result.out).toBe(0);
     for (const entry of [
@@ -102,7 +104,7 @@ describe('the packed tarball', () => {
     }
   });
 
-  it('passes attw for the ESM-only subpaths, pi-agent-core and openclaw (esm-only profile)', () => {
+  it('passes attw for the ESM-only subpaths: pi-agent-core, openclaw, restate, dbos (esm-only profile)', () => {
     const result = run(bin('attw'), [
       tarball,
       '--profile',
@@ -110,9 +112,11 @@ describe('the packed tarball', () => {
       '--entrypoints',
       './pi-agent-core',
       './openclaw',
+      './restate',
+      './dbos',
     ]);
     expect(result.status, result.out).toBe(0);
-    expect(result.out).toContain('"planfirst/pi-agent-core"');
-    expect(result.out).toContain('"planfirst/openclaw"');
+    for (const entry of ['pi-agent-core', 'openclaw', 'restate', 'dbos'])
+      expect(result.out).toContain(`"planfirst/${entry}"`);
   });
 });

@@ -506,11 +506,12 @@ export function ko(): CueLists {
 }
 
 /**
- * The planned future "-(으)ㄹ 예정입니다 / 계획입니다" ("들어갈 예정입니다": it will go in, "늘릴
- * 계획입니다": I plan to raise it) on any verb: every syllable ending in ㄹ before "예정" or
- * "계획". It promises work after a request, or tells what is scheduled ("제거될 예정입니다"
- * answering a question), so it is a present-tense cue too. "할 예정" is a promise of its own;
- * "일" is the copula ("다음 주일 예정"), not a verb.
+ * The planned and plain future on any verb: "-(으)ㄹ 예정입니다 / 계획입니다 / 생각입니다 / 것입니다 /
+ * 겁니다" ("들어갈 예정입니다": it will go in, "늘릴 계획입니다": I plan to raise it, "돌릴 것입니다":
+ * I will run it) — every syllable ending in ㄹ before them — and "-(으)려고 합니다" (I mean to).
+ * They promise work after a request, or tell what is scheduled or predicted ("제거될 예정입니다",
+ * "비워질 겁니다" answering a question), so they are present-tense cues too. "할 예정" is a
+ * promise of its own; "일" is the copula ("다음 주일 예정"), not a verb.
  */
 function plannedFuture(): string[] {
   const phrases: string[] = [];
@@ -518,8 +519,11 @@ function plannedFuture(): string[] {
   for (let initial = 0; initial < 19; initial++)
     for (let vowel = 0; vowel < 21; vowel++) {
       const syllable = String.fromCharCode(0xac00 + (initial * 21 + vowel) * 28 + RIEUL);
-      if (syllable === '할' || syllable === '일') continue;
-      phrases.push(`${syllable} 예정입니다`, `${syllable} 계획입니다`);
+      if (syllable === '일') continue;
+      if (syllable !== '할') phrases.push(`${syllable} 예정입니다`, `${syllable} 계획입니다`);
+      phrases.push(`${syllable} 것입니다`, `${syllable} 겁니다`, `${syllable} 생각입니다`);
     }
+  // "-(으)려고 합니다 / 해요" (I mean to …) on any verb; "하려고 합니다" stays a promise of its own.
+  phrases.push('려고 합니다', '려고 해요', '고자 합니다');
   return phrases;
 }
