@@ -221,6 +221,7 @@ export {
   type RunState,
   type RunStatus,
   runAgent,
+  runGatedSubagent,
   runSubagent,
   type StepContext,
   type StepInput,

@@ -3,7 +3,7 @@
 // installs the hook the way docs/hooks.md says (`planfirst hook install <host>` from the built
 // package) and checks, with files on disk, what each host really lets through.
 //
-//   npm run test:hosts [-- --host claude,codex] [--record] [--no-latency | --latency-only]
+//   npm run test:hosts [-- --host claude,codex,gemini,copilot,cline] [--record] [--no-latency | --latency-only]
 //
 // --record rewrites test/hooks/fixtures/real/<host>/<version>/ from the inputs this run's hosts
 // sent (the fixtures `npm test` replays through the hook). A failed check fails the run, except
@@ -41,7 +41,7 @@ const option = (name) => {
   const at = argv.indexOf(name);
   return at < 0 ? undefined : argv[at + 1];
 };
-const selected = (option('--host') ?? 'claude,codex').split(',');
+const selected = (option('--host') ?? 'claude,codex,gemini,copilot,cline').split(',');
 const record = flag('--record');
 const latency = !flag('--no-latency');
 const latencyNodes = (option('--node') ?? '22,24').split(',');

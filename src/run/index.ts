@@ -13,6 +13,7 @@ export {
   type ToolOutput,
 } from './driver.js';
 export type { RunEvent, RunEventType } from './events.js';
+export { runGatedSubagent } from './gated-subagent.js';
 export { RunConfigError } from './host.js';
 export { answerMessageKind } from './question-step.js';
 export { compactionReminder } from './reminder.js';

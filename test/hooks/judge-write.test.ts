@@ -39,6 +39,15 @@ describe('judgeWrite', () => {
     );
   });
 
+  it('a refusal without a target says only why; an absolute path with `..` is never mapped', () => {
+    expect(judgeWrite(write({ content: 'x' }), row, policy)).toMatch(
+      /^no target path \(looked for path, paths, file, [^)]*notebook_path\)$/,
+    );
+    expect(judgeWrite(write(file('/p/x/../docs/PLAN.md')), row, policy)).toBe(
+      'a target path with a `..` segment can leave the project through a symlink ("docs/PLAN.md" in the project)',
+    );
+  });
+
   it('what it cannot judge is refused with the reason', () => {
     expect(judgeWrite(write(file('/p/docs/PLAN.md')), row, {})).toBe('no plan file is configured');
     for (const cwd of ['/other', 'sub'])

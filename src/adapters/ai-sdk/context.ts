@@ -22,6 +22,13 @@ export interface PlanfirstAiSdkConfig {
    */
   readOnlyTools?: Iterable<string>;
   /**
+   * Host tools that start subagents (a tool whose `execute` runs another agent): allowed while
+   * planning because the subagent inherits the gate. A tool can also say so with
+   * `metadata: { subagent: true }`. Run each with `runGatedSubagent` on this store, and the
+   * subagent on the session it hands you (see docs/subagents.md).
+   */
+  subagentTools?: Iterable<string>;
+  /**
    * Optional. Your system prompt may go to `generateText` / `streamText` as usual: planfirst
    * adds its text (plan mode, a go-ahead) as a separate system message and never replaces
    * yours. Text given here is sent first in that message, on every model call.
@@ -59,9 +66,15 @@ export function createContext(config: PlanfirstAiSdkConfig): AdapterContext {
   const options = resolveOptions(config.options ?? {});
   const named = new Set(config.readOnlyTools ?? []);
   const annotated = new Set<string>();
+  const spawners = new Set(config.subagentTools ?? []);
+  const spawning = new Set<string>();
   const hint = (name: string) => named.has(name) || annotated.has(name);
-  const call = (name: string, input: unknown) =>
-    hint(name) ? { name, input, readOnly: true } : { name, input };
+  const call = (name: string, input: unknown) => ({
+    name,
+    input,
+    ...(hint(name) ? { readOnly: true } : {}),
+    ...(spawners.has(name) || spawning.has(name) ? { subagent: true } : {}),
+  });
   return {
     store: config.store,
     options,
@@ -72,6 +85,8 @@ export function createContext(config: PlanfirstAiSdkConfig): AdapterContext {
     annotate(name, tool) {
       if (tool.metadata?.readOnly === true) annotated.add(name);
       else annotated.delete(name);
+      if (tool.metadata?.subagent === true) spawning.add(name);
+      else spawning.delete(name);
     },
     gate: (name, input) => checkToolCall(config.store.get(), call(name, input), options),
     readOnly: (name, input) => isReadOnlyCall(call(name, input), options),

@@ -13,6 +13,8 @@ export interface AdapterContext {
   options: ResolvedOptions;
   /** Tool names the host marks read-only (passed to the gate as `readOnly: true`). */
   readOnlyTools: ReadonlySet<string>;
+  /** Tool names that start subagents (passed to the gate as `subagent: true`). */
+  subagentTools: ReadonlySet<string>;
   now: () => number;
   newId: () => string;
   emit: (event: AdapterEvent) => void;
@@ -28,6 +30,12 @@ export interface PlanfirstAgentsConfig {
   options?: PlanfirstOptions;
   /** Names of your tools that only read (like MCP's readOnlyHint): allowed while planning. */
   readOnlyTools?: readonly string[];
+  /**
+   * Names of your tools that start subagents (agents as tools, `agent.asTool()`): allowed while
+   * planning because the subagent inherits the gate. Run each with `runGatedSubagent` on this
+   * store, and the subagent on the session it hands you (see docs/subagents.md).
+   */
+  subagentTools?: readonly string[];
   /** The clock for state transitions (default `Date.now`). */
   now?: () => number;
   /** The random part of planfirst's approval ids (default `crypto.randomUUID`). */
@@ -45,6 +53,7 @@ export function adapterContext(config: PlanfirstAgentsConfig): AdapterContext {
     store: config.store,
     options: resolveOptions(config.options ?? {}),
     readOnlyTools: new Set(config.readOnlyTools ?? []),
+    subagentTools: new Set(config.subagentTools ?? []),
     now: config.now ?? Date.now,
     newId: config.newId ?? newApprovalId,
     emit: eventEmitter(config.onEvent),

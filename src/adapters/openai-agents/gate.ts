@@ -31,7 +31,8 @@ export function gateFunctionCall(
   const name = callName(call);
   const input = withoutNulls(parseArguments(call.arguments), false);
   const readOnly = ctx.readOnlyTools.has(name) ? { readOnly: true } : {};
-  return checkToolCall(ctx.store.get(), { name, input, ...readOnly }, ctx.options);
+  const subagent = ctx.subagentTools.has(name) ? { subagent: true } : {};
+  return checkToolCall(ctx.store.get(), { name, input, ...readOnly, ...subagent }, ctx.options);
 }
 
 /**
@@ -91,8 +92,9 @@ export function wrapTools<TContext = unknown>(
  */
 export function isReadOnlyCall(ctx: AdapterContext, call: ToolCallBlock): boolean {
   const readOnly = ctx.readOnlyTools.has(call.name) ? { readOnly: true } : {};
+  const subagent = ctx.subagentTools.has(call.name) ? { subagent: true } : {};
   const input = withoutNulls(call.input, false);
-  return coreIsReadOnlyCall({ name: call.name, input, ...readOnly }, ctx.options);
+  return coreIsReadOnlyCall({ name: call.name, input, ...readOnly, ...subagent }, ctx.options);
 }
 
 /** The ids of the calls planfirst's guardrail blocked, from a run result's guardrail results. */

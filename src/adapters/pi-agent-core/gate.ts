@@ -13,6 +13,13 @@ import type { AdapterContext } from './context.js';
 export type ReadOnlyHinted = { readOnly?: boolean };
 
 /**
+ * A host tool that starts a subagent: set `subagent: true` on the AgentTool object and the gate
+ * lets it run while planning, because the subagent inherits the gate — run it with
+ * `runGatedSubagent` on this store and the subagent on the session it hands you.
+ */
+export type SubagentHinted = { subagent?: boolean };
+
+/**
  * pi's `beforeToolCall` hook running planfirst's gate. A blocked call returns
  * `{ block: true, reason }` with the gate's message, which pi hands the model as an error
  * tool result; every verdict is recorded for the turn summary.
@@ -26,6 +33,7 @@ export function createBeforeToolCall(
       name: toolCall.name,
       input: args,
       ...(hintsReadOnly(tool) ? { readOnly: true } : {}),
+      ...((tool as SubagentHinted | undefined)?.subagent === true ? { subagent: true } : {}),
     };
     const session = ctx.store.get();
     const decision = checkToolCall(session, call, ctx.options);
@@ -58,6 +66,8 @@ function isReadOnly(
   ctx: AdapterContext,
 ): boolean {
   if (code !== GateCodes.normalMode) return true;
+  // Outside plan mode a subagent runs ungated: it may change anything.
+  if (call.subagent === true) return false;
   const planView = { planMode: { ...session.planMode, mode: 'plan' as const } };
   return checkToolCall(planView, call, ctx.options).allowed;
 }

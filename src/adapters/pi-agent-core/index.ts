@@ -3,7 +3,7 @@
 export type { AdapterEvent } from '../events.js';
 export { isPlanfirstToolError, PlanfirstToolError, type ToolRefusalCode } from '../tool-error.js';
 export { createPlanfirstPi, type PlanfirstPi } from './adapter.js';
-export type { ReadOnlyHinted } from './gate.js';
+export type { ReadOnlyHinted, SubagentHinted } from './gate.js';
 export type { PlanToolDetails } from './plan-tools.js';
 export type {
   PiApprovalAnswer,

@@ -506,23 +506,63 @@ export function ko(): CueLists {
 }
 
 /**
- * The planned and plain future on any verb: "-(으)ㄹ 예정입니다 / 계획입니다 / 생각입니다 / 것입니다 /
- * 겁니다" ("들어갈 예정입니다": it will go in, "늘릴 계획입니다": I plan to raise it, "돌릴 것입니다":
- * I will run it) — every syllable ending in ㄹ before them — and "-(으)려고 합니다" (I mean to).
- * They promise work after a request, or tell what is scheduled or predicted ("제거될 예정입니다",
- * "비워질 겁니다" answering a question), so they are present-tense cues too. "할 예정" is a
- * promise of its own; "일" is the copula ("다음 주일 예정"), not a verb.
+ * The planned and plain future: "-(으)ㄹ 예정입니다 / 계획입니다 / 생각입니다 / 것입니다 / 겁니다"
+ * ("들어갈 예정입니다": it will go in, "늘릴 계획입니다": I plan to raise it, "돌릴 것입니다": I will
+ * run it) after the ㄹ-final syllables verbs end in ("갈", "될", "볼", "릴", "을", …: listed, not
+ * every ㄹ-final syllable, so the automaton stays small), and "-(으)려고 합니다" (I mean to) on any
+ * verb. They promise work after a request, or tell what is scheduled or predicted ("제거될
+ * 예정입니다", "비워질 겁니다" answering a question), so they are present-tense cues too. "할 예정"
+ * is a promise of its own; "일" is the copula ("다음 주일 예정"), not a verb.
  */
 function plannedFuture(): string[] {
   const phrases: string[] = [];
-  const RIEUL = 8; // final consonant ㄹ
-  for (let initial = 0; initial < 19; initial++)
-    for (let vowel = 0; vowel < 21; vowel++) {
-      const syllable = String.fromCharCode(0xac00 + (initial * 21 + vowel) * 28 + RIEUL);
-      if (syllable === '일') continue;
-      if (syllable !== '할') phrases.push(`${syllable} 예정입니다`, `${syllable} 계획입니다`);
-      phrases.push(`${syllable} 것입니다`, `${syllable} 겁니다`, `${syllable} 생각입니다`);
-    }
+  const adnominals = [
+    '할',
+    '갈',
+    '날',
+    '될',
+    '볼',
+    '올',
+    '줄',
+    '쓸',
+    '울',
+    '들',
+    '릴',
+    '길',
+    '칠',
+    '킬',
+    '질',
+    '실',
+    '빌',
+    '을',
+    '꿀',
+    '굴',
+    '둘',
+    '풀',
+    '걸',
+    '설',
+    '열',
+    '낼',
+    '뺄',
+    '밀',
+    '끌',
+    '틀',
+    '갈',
+    '칠',
+    '힐',
+    '랄',
+    '달',
+    '짤',
+    '탈',
+    '팔',
+    '알',
+    '살',
+    '뀔',
+  ];
+  for (const syllable of new Set(adnominals)) {
+    if (syllable !== '할') phrases.push(`${syllable} 예정입니다`, `${syllable} 계획입니다`);
+    phrases.push(`${syllable} 것입니다`, `${syllable} 겁니다`, `${syllable} 생각입니다`);
+  }
   // "-(으)려고 합니다 / 해요" (I mean to …) on any verb; "하려고 합니다" stays a promise of its own.
   phrases.push('려고 합니다', '려고 해요', '고자 합니다');
   return phrases;
