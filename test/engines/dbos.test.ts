@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { pgPool, runId, services } from '../stores/services/env.js';
 import { migrateLedger } from './fixture.js';
 import { crashDir, freePort, root, Supervised } from './harness.js';
-import { engineScenarios } from './scenarios.js';
+import { engineScenarios, lateDecisionScenario } from './scenarios.js';
 
 let pool: pg.Pool;
 let service: Supervised;
@@ -76,7 +76,7 @@ afterAll(async () => {
 });
 
 describe('planfirst/dbos on PostgreSQL', () => {
-  engineScenarios({
+  const adapter: Parameters<typeof engineScenarios>[0] = {
     engine: 'dbos',
     pool: () => pool,
     service: () => service,
@@ -89,5 +89,7 @@ describe('planfirst/dbos on PostgreSQL', () => {
     decideFromProcesses: (n, sessionId, decision) =>
       Promise.all(Array.from({ length: n }, () => decider(sessionId, decision))),
     decideToken: (name, sessionId, token) => call({ name, op: 'decideToken', sessionId, token }),
-  });
+  };
+  engineScenarios(adapter);
+  lateDecisionScenario(adapter);
 });

@@ -152,3 +152,33 @@ export function engineScenarios(a: EngineAdapter): void {
     expect((await audit(id)).length).toBe(3);
   });
 }
+
+/** A decision after the deadline: refused, and the timeout applied once. */
+export function lateDecisionScenario(a: EngineAdapter): void {
+  const id = () => `${a.engine}-late-${Date.now().toString(36)}`;
+  const parked = (b: Binding, sid: string) =>
+    waitFor(`${sid} parked`, async () => (await a.status(b, sid)).parked);
+  const finished = (b: Binding, sid: string) =>
+    waitFor(`${sid} finished`, async () => {
+      const s = await a.status(b, sid);
+      return s.parked === null && s.session?.run.phase === 'idle' ? s.session : undefined;
+    });
+  const approve = (approvalId: string) => ({ action: 'approve', approvalId });
+  const session = (_what: string) => id();
+  it('refuses a decision after the deadline and applies the timeout once', async () => {
+    const id = session('late');
+    await a.start('planfirstShort', id, 'Write out.txt');
+    const { approvalId } = await parked('planfirstShort', id);
+    const s = await finished('planfirstShort', id);
+    expect(s.planMode.approval).toBe('timed_out');
+    const late = await a.decide('planfirstShort', id, approve(approvalId));
+    expect(late).toMatchObject({ outcome: 'ignored', reason: 'approval_timed_out' });
+    // The timeout, applied once: the approval's only recorded outcome.
+    const history = (s.planMode.approvals ?? []).filter((h) => h.approvalId === approvalId);
+    expect(history.every((h) => h.outcome === 'timed_out')).toBe(true);
+    expect(history.length).toBeLessThanOrEqual(1);
+    const after = await a.status('planfirstShort', id);
+    expect(after.session?.messages.length).toBe(s.messages.length);
+    expect(await ledger(a.pool(), a.engine, id)).toEqual([]);
+  });
+}
