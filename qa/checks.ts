@@ -26,9 +26,14 @@ function injectedKinds(messages: readonly Message[]): string[] {
 const eventName = (e: unknown) => (e as RunEvent).type;
 
 /** Compares one run with its `expect` block; returns one line per mismatch. */
-export function checkRun(run: RunRecord, expected: ExpectJson, approvalIds: string[]): string[] {
+export function checkRun(
+  run: RunRecord,
+  expected: ExpectJson,
+  approvalIds: string[],
+  questionIds: string[] = [],
+): string[] {
   const r = run.result;
-  const resolve = (p: JsonValue) => resolvePlaceholders(p, approvalIds);
+  const resolve = (p: JsonValue) => resolvePlaceholders(p, approvalIds, questionIds);
   const out: string[] = [];
   if (expected.status !== undefined && r.status !== expected.status)
     out.push(`status: expected ${expected.status}, got ${r.status} (${r.reason ?? 'no reason'})`);
@@ -99,6 +104,10 @@ export function checkRun(run: RunRecord, expected: ExpectJson, approvalIds: stri
     if (r.approval !== undefined) out.push('approval: expected none on the result');
   } else if (expected.approval !== undefined)
     out.push(...mismatches(r.approval, resolve(expected.approval), 'approval'));
+  if (expected.question === null) {
+    if (r.question !== undefined) out.push('question: expected none on the result');
+  } else if (expected.question !== undefined)
+    out.push(...mismatches(r.question, resolve(expected.question), 'question'));
   if (expected.messages !== undefined)
     out.push(...mismatches(r.messages, resolve(expected.messages), 'messages'));
   if (expected.session !== undefined)
@@ -140,6 +149,11 @@ export function invariants(r: RunResult, sessionWasValid: boolean): string[] {
     if (pm.approval !== 'pending') out.push('invariant: awaiting_approval without a pending plan');
     if (r.approval?.approvalId !== pm.approvalId)
       out.push('invariant: awaiting_approval must report the pending approval id and plan');
+  }
+  if (r.status === 'awaiting_answer') {
+    const current = r.session.questions?.current;
+    if (current?.status !== 'pending' || r.question?.questionId !== current.questionId)
+      out.push('invariant: awaiting_answer must report the pending question');
   }
   const tail = r.session.messages.slice(-r.messages.length);
   if (r.messages.length > 0 && JSON.stringify(tail) !== JSON.stringify(r.messages))

@@ -10,17 +10,23 @@ import type { JsonValue } from '../src/json.js';
 // - anything else must be equal.
 
 /** Replaces `$approvalN` placeholders in a pattern or input with the real ids. */
-export function resolvePlaceholders(value: JsonValue, ids: readonly string[]): JsonValue {
+export function resolvePlaceholders(
+  value: JsonValue,
+  ids: readonly string[],
+  questionIds: readonly string[] = [],
+): JsonValue {
   if (typeof value === 'string') {
+    const q = /^\$question(\d+)$/.exec(value);
+    if (q !== null) return questionIds[Number(q[1]) - 1] ?? `(no question ${q[1]} yet)`;
     const m = /^\$approval(\d+)$/.exec(value);
     if (m === null) return value;
     const id = ids[Number(m[1]) - 1];
     return id ?? `(no approval ${m[1]} yet)`;
   }
-  if (Array.isArray(value)) return value.map((v) => resolvePlaceholders(v, ids));
+  if (Array.isArray(value)) return value.map((v) => resolvePlaceholders(v, ids, questionIds));
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolvePlaceholders(v, ids)]),
+      Object.entries(value).map(([k, v]) => [k, resolvePlaceholders(v, ids, questionIds)]),
     );
   return value;
 }

@@ -43,6 +43,7 @@ function setPath(target: { [key: string]: JsonValue }, path: string, value: Json
 function describeInput(input: RunJson['input']): string {
   if ('message' in input) return `message ${JSON.stringify(input.message)}`;
   if ('decision' in input) return `decision ${JSON.stringify(input.decision)}`;
+  if ('answer' in input) return `answer ${JSON.stringify(input.answer)}`;
   return 'resume';
 }
 
@@ -94,6 +95,7 @@ export async function runScenario(s: Scenario): Promise<ScenarioReport> {
   const failures: string[] = [];
   const runs: RunTranscript[] = [];
   const approvalIds: string[] = [];
+  const questionIds: string[] = [];
   const world = new ToolWorld(s.tools);
   const nextId = callIds();
   let clock = START;
@@ -134,6 +136,7 @@ export async function runScenario(s: Scenario): Promise<ScenarioReport> {
         nextId,
         now,
         approvalIds,
+        questionIds,
         failures,
         label,
       });
@@ -145,7 +148,7 @@ export async function runScenario(s: Scenario): Promise<ScenarioReport> {
       });
       failures.push(
         ...invariants(record.result, !unvalidated).map((f) => `${label}: ${f}`),
-        ...checkRun(record, run.expect, approvalIds).map((f) => `${label}: ${f}`),
+        ...checkRun(record, run.expect, approvalIds, questionIds).map((f) => `${label}: ${f}`),
       );
       session = record.result.session;
     }
@@ -171,6 +174,7 @@ interface Shared {
   nextId: () => string;
   now: () => number;
   approvalIds: string[];
+  questionIds: string[];
   failures: string[];
   label: string;
 }
@@ -192,7 +196,11 @@ async function runOnce(
   const executedBefore = shared.world.executed.length;
   shared.world.maxConcurrent = 0;
   let streamed = 0;
-  const input = resolvePlaceholders(run.input as JsonValue, shared.approvalIds) as RunInput;
+  const input = resolvePlaceholders(
+    run.input as JsonValue,
+    shared.approvalIds,
+    shared.questionIds,
+  ) as RunInput;
   const result: RunResult = await runAgent(
     {
       model: model.model,
@@ -206,6 +214,8 @@ async function runOnce(
         streamed++;
         if (e.type === 'approval_requested' && !shared.approvalIds.includes(e.approvalId))
           shared.approvalIds.push(e.approvalId);
+        if (e.type === 'question_asked' && !shared.questionIds.includes(e.questionId))
+          shared.questionIds.push(e.questionId);
       },
     },
     session,

@@ -88,6 +88,8 @@ const approvalSchema = z.strictObject({
 const inputSchema = z.union([
   z.strictObject({ message: z.string() }),
   z.strictObject({ decision: record }),
+  /** An answer to the questions the model asked with ask_user (`$question1`: the first id). */
+  z.strictObject({ answer: record }),
   z.strictObject({ resume: z.literal(true) }),
 ]);
 
@@ -104,7 +106,15 @@ const patternSchema = jsonValueSchema;
 
 const expectSchema = z.strictObject({
   status: z
-    .enum(['completed', 'awaiting_approval', 'blocked', 'budget_exhausted', 'aborted', 'error'])
+    .enum([
+      'completed',
+      'awaiting_approval',
+      'awaiting_answer',
+      'blocked',
+      'budget_exhausted',
+      'aborted',
+      'error',
+    ])
     .optional(),
   /** The result's reason code; null when the result has none. */
   reason: z.string().nullable().optional(),
@@ -136,6 +146,8 @@ const expectSchema = z.strictObject({
   planMode: patternSchema.optional(),
   /** A partial match of the result's `approval` (null: none). */
   approval: patternSchema.optional(),
+  /** A partial match of the result's `question` (ask_user; null: none). */
+  question: patternSchema.optional(),
   /** Partial matches of the messages this run added (same count). */
   messages: z.array(patternSchema).optional(),
   /** A partial match of the whole session after the run. */

@@ -9,6 +9,7 @@ import { lazy } from './lazy.js';
 import { messageSchema } from './messages.js';
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from './options.js';
 import { emptyRecord, maxNestingDepth, ownData, withoutPrototypes } from './own-data.js';
+import { questionsInvariantIssues, questionsStateSchema } from './plan-mode/question-state.js';
 import {
   initialPlanModeState,
   planModeInvariantIssues,
@@ -32,10 +33,14 @@ export const sessionSchema = lazy((z) =>
       autoContinue: autoContinueStateSchema.prefault(emptyRecord),
       messages: z.array(messageSchema).default([]),
       run: runStateSchema.prefault(() => withoutPrototypes(initialRunState())),
+      /** Questions the model asked the user with ask_user (absent until it asks). */
+      questions: questionsStateSchema.optional(),
     })
     .superRefine((session, ctx) => {
       for (const issue of planModeInvariantIssues(session.planMode))
         ctx.addIssue({ code: 'custom', path: ['planMode', issue.path], message: issue.message });
+      for (const issue of questionsInvariantIssues(session.questions))
+        ctx.addIssue({ code: 'custom', path: ['questions', issue.path], message: issue.message });
       for (const issue of runInvariantIssues(session.run, session.messages))
         ctx.addIssue({ code: 'custom', path: ['run', ...issue.path], message: issue.message });
     }),
@@ -62,7 +67,13 @@ export function createSession(
   return {
     version: SESSION_VERSION,
     planMode: resolved.planMode.enabled
-      ? { ...initialPlanModeState, mode: 'plan', reason: 'enabled by options', ...entered }
+      ? {
+          ...initialPlanModeState,
+          mode: 'plan',
+          reason: 'enabled by options',
+          epoch: 1,
+          ...entered,
+        }
       : { ...initialPlanModeState },
     incompleteTurn: initialIncompleteTurnState(),
     autoContinue: initialAutoContinueState(),

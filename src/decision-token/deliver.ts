@@ -11,9 +11,10 @@ export interface TokenRefusal {
   outcome: 'refused';
   code: DecisionTokenCode;
   message: string;
-  /** For a replayed token: the session and approval it named. */
+  /** For a replayed token: the session and approval (or question) it named. */
   sessionId?: string;
   approvalId?: string;
+  questionId?: string;
 }
 
 export type TokenDelivery = StoredRunResult | TokenRefusal;

@@ -1,4 +1,12 @@
 export {
+  type AnswerClaims,
+  type AnswerTokenCheck,
+  answerClaimsSchema,
+  deliverAnswerToken,
+  signAnswerToken,
+  verifyAnswerToken,
+} from './answer.js';
+export {
   type DecisionClaims,
   decisionClaimsSchema,
   maxTokenLength,

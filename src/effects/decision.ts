@@ -1,5 +1,6 @@
 import { type DecisionTime, resolveApproval } from '../plan-mode/approval.js';
 import { type IgnoredReason, IgnoredReasons } from '../plan-mode/codes.js';
+import { type AnswerTime, answerQuestion } from '../plan-mode/questions.js';
 import type { SessionState } from '../session.js';
 import { StoredRunOutcomes } from '../stored-run/codes.js';
 
@@ -15,6 +16,30 @@ export type DecisionCheck =
        *  in the same compare-and-set that refuses the decision. */
       timedOut?: SessionState;
     };
+
+/**
+ * Judges an answer to the pending question as checkDecision judges a decision: the same answer
+ * again is `duplicate`; a stale id, a different answer already taken, a timeout or an invalid
+ * answer is `ignored`. With a deadline, a late answer carries `timedOut`.
+ */
+export function checkAnswer(
+  session: SessionState,
+  answer: unknown,
+  at: number | AnswerTime,
+): DecisionCheck {
+  const r = answerQuestion(session, answer, typeof at === 'number' ? { now: at } : at);
+  if (r.applied) return { applies: true, session: r.state };
+  return {
+    applies: false,
+    ...(r.state === session ? {} : { timedOut: r.state }),
+    outcome:
+      r.reason === IgnoredReasons.duplicateDecision
+        ? StoredRunOutcomes.duplicate
+        : StoredRunOutcomes.ignored,
+    reason: r.reason,
+    message: r.message,
+  };
+}
 
 /**
  * Judges a decision against the session as its single writer last saw it — the check every

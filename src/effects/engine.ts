@@ -108,7 +108,7 @@ export type EngineRunInput = { message: string } | { resume: true };
 /** Reads a run input defensively; a decision is not a run input on an engine (see decide). */
 export function readEngineRunInput(input: unknown): EngineRunInput {
   const read = readRunInput(input);
-  if (read === undefined || 'decision' in read)
+  if (read === undefined || 'decision' in read || 'answer' in read)
     throw new RunConfigError(
       'the run input must be { message } or { resume: true }; decisions go to the decision handler',
     );
@@ -195,6 +195,19 @@ export async function runOnEngine(
         );
         break;
       }
+      case 'ask_user':
+        // Questions are not answered through the engine bindings yet: the run ends parked on
+        // the question (the published session holds it), and nothing runs on its behalf.
+        return {
+          session: current.session,
+          result: toRunResult(
+            current.session,
+            { status: 'awaiting_answer' },
+            current.session.messages.slice(startLength),
+            events,
+          ),
+          recovered,
+        };
       case 'request_approval': {
         const parked = current.session;
         const at = await now();

@@ -1,6 +1,7 @@
 // The effects every driver performs, written once: runAgent, runStored and the engine bindings
 // differ only in where state lives and how they wait.
 export {
+  checkAnswer,
   checkDecision,
   type DecisionCheck,
   EngineDecisionOutcomes,

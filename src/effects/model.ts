@@ -5,7 +5,8 @@ import type { ModelRequest, StepInput } from '../run/types.js';
 /**
  * Performs a `call_model` effect for every driver (runAgent, runStored, the engine bindings):
  * the model's reply, or its failure, as the next step input. A fresh approval id comes with
- * every reply, so a plan submitted in it can be parked without another source of ids.
+ * every reply (and a question id), so a plan submitted or a question asked in it can be parked
+ * without another source of ids.
  * `aborted` is read after the call: a reply that arrives after an abort is not used.
  */
 export async function performModelCall(
@@ -17,7 +18,13 @@ export async function performModelCall(
   try {
     const message = await model(request, { signal: at.signal });
     if (aborted()) return { type: 'abort', now: at.now() };
-    return { type: 'model_response', message, now: at.now(), approvalId: at.newId() };
+    return {
+      type: 'model_response',
+      message,
+      now: at.now(),
+      approvalId: at.newId(),
+      questionId: at.newId(),
+    };
   } catch (error) {
     if (aborted()) return { type: 'abort', now: at.now() };
     return { type: 'model_error', error: describeError(error), now: at.now() };

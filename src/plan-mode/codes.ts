@@ -43,6 +43,13 @@ export const TransitionCodes = {
   rejected: 'rejected',
   timedOut: 'timed_out',
   planUpdated: 'plan_updated',
+  /** ask_user: questions wait for the user's answer. */
+  questionAsked: 'question_asked',
+  /** ask_user again with the identical questions while they wait: same id. */
+  questionRepeated: 'question_repeated',
+  questionAnswered: 'question_answered',
+  questionTimedOut: 'question_timed_out',
+  questionWithdrawn: 'question_withdrawn',
   /** A subagent was started; under plan mode it runs gated and its id is tracked. */
   subagentStarted: 'subagent_started',
   /** A tracked subagent finished; its id is no longer running. */
@@ -66,6 +73,15 @@ export const IgnoredReasons = {
   noApprovedPlan: 'no_approved_plan',
   invalidUpdate: 'invalid_update',
   invalidState: 'invalid_state',
+  /** ask_user while a plan waits for approval (or exit_plan_mode while a question waits). */
+  approvalPending: 'approval_pending',
+  questionPending: 'question_pending',
+  invalidQuestion: 'invalid_question',
+  invalidQuestionId: 'invalid_question_id',
+  questionIdReused: 'question_id_reused',
+  invalidAnswer: 'invalid_answer',
+  /** An answer at or after the question's deadline, or to a question that timed out. */
+  questionTimedOut: 'question_timed_out',
   /** A gated subagent tried to leave plan mode (its exit_plan_mode); its plan goes to the parent. */
   subagentCannotExit: 'subagent_cannot_exit',
   /** exit_plan_mode while gated subagents this session started are still running. */
@@ -85,5 +101,7 @@ export const PlanToolCodes = {
   notAllowed: 'not_allowed',
   /** The call names no plan tool. */
   notAPlanTool: 'not_a_plan_tool',
+  /** plan_mode_status answered (it changes nothing). */
+  status: 'plan_mode_status',
 } as const;
 export type PlanToolCode = (typeof PlanToolCodes)[keyof typeof PlanToolCodes];

@@ -56,6 +56,29 @@ export {
   type UpdatePlanInput,
   updatePlanInput,
 } from './plan-tools.js';
+export type {
+  CurrentQuestion,
+  Question,
+  QuestionOption,
+  QuestionReply,
+  QuestionStatus,
+  QuestionsState,
+} from './question-state.js';
+export { type AskUserInput, askUserInput, planModeStatusInput } from './question-tools.js';
+export {
+  ANSWER_TAG,
+  type AnswerTime,
+  answerMessage,
+  answerQuestion,
+  askUser,
+  pendingQuestion,
+  type QuestionAnswer,
+  questionAnswerSchema,
+  questionDeadline,
+  questionsOf,
+  takeAnswerMessage,
+  withdrawQuestion,
+} from './questions.js';
 export { quoteBounded, quoteInline } from './quote.js';
 export { type PlanFormat, renderPlan } from './render.js';
 export {
@@ -68,6 +91,7 @@ export {
   type ApprovalState,
   isExecutionHeld,
   isNormalMode,
+  modeEpoch,
   type Plan,
   type PlanModeState,
   type PlanStep,
@@ -75,6 +99,7 @@ export {
   type StepEvidence,
   type SubagentLink,
 } from './state.js';
+export { type PlanModeStatus, planModeStatus, renderPlanModeStatus } from './status.js';
 export { updatePlan } from './steps.js';
 export {
   finishSubagent,

@@ -1,7 +1,7 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
 import type { SessionState } from '../session.js';
 import { quoteInline } from './quote.js';
-import type { Plan, PlanModeState, PlanStep } from './state.js';
+import { modeEpoch, type Plan, type PlanModeState, type PlanStep } from './state.js';
 import { PlanToolNames } from './tool-names.js';
 
 // Messages planfirst injects into the conversation. They are built from session state only —
@@ -38,7 +38,7 @@ function envelope(status: string, approvalId: string | undefined, body: string[]
  * The plan as numbered lines. Steps the model added after the approval are listed apart, marked
  * as not approved, so no message ever presents them as part of what the user approved.
  */
-function planLines(plan: Plan, approved = false): string[] {
+export function planLines(plan: Plan, approved = false): string[] {
   const line = (s: PlanStep) =>
     `${plan.steps.indexOf(s) + 1}. [${s.status}] (id ${quoteInline(s.id)}) ${quoteInline(s.text)}`;
   const original = plan.steps.filter((s) => s.addedAfterApproval !== true);
@@ -147,6 +147,14 @@ export function takeDecisionMessage(
 }
 
 /**
+ * The first line of every reminder: the plan-mode episode it belongs to. A reminder naming an
+ * earlier episode than the current one (plan_mode_status tells it) is out of date.
+ */
+export function episodeLine(pm: PlanModeState): string {
+  return `[plan-mode episode ${modeEpoch(pm)}]`;
+}
+
+/**
  * A reminder of where planning stands, for a host to re-inject after it compacts the context
  * (the original decision message may have been summarised away). Not recorded: re-inject it
  * after every compaction.
@@ -173,5 +181,7 @@ export function planReminder(state: SessionState): PlanMessage | undefined {
   } else {
     return undefined;
   }
+  // The episode this reminder belongs to: after the next plan-mode entry it is recognisably old.
+  lines.unshift(episodeLine(pm));
   return { kind: PlanMessageKinds.reminder, text: lines.join('\n') };
 }

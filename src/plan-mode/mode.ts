@@ -2,7 +2,7 @@ import type { SessionState } from '../session.js';
 import { closeOpenRequest } from './approval-history.js';
 import { IgnoredReasons, TransitionCodes } from './codes.js';
 import { ownValue } from './plain-data.js';
-import { initialPlanModeState, type PlanModeState } from './state.js';
+import { initialPlanModeState, modeEpoch, type PlanModeState } from './state.js';
 import {
   ignored,
   invalidNow,
@@ -33,6 +33,7 @@ function enterPlanModeOnce(state: SessionState, at: { now: number; reason?: stri
   const planMode: PlanModeState = { ...initialPlanModeState, mode: 'plan' };
   // The approval history survives so ids issued before can never be reused or re-decided.
   if (state.planMode.approvals !== undefined) planMode.approvals = state.planMode.approvals;
+  planMode.epoch = modeEpoch(state.planMode) + 1;
   // Gated subagents started in an earlier planning phase may still be running.
   if (state.planMode.subagents !== undefined) planMode.subagents = state.planMode.subagents;
   const reason = ownValue(at, 'reason');

@@ -96,6 +96,16 @@ export const planModeOptionsSchema = lazy((z) =>
     planFile: planFileOptionsSchema
       .optional()
       .describe('A plan file the agent may write while planning (`{ path, tools?, pathKeys? }`).'),
+    askUserOutsidePlanMode: bool()
+      .default(false)
+      .describe(
+        'Offer the ask_user tool outside plan mode too (in plan mode it is always offered).',
+      ),
+    questionTimeoutMs: intInRange(1, 2_147_483_647)
+      .default(30 * 60_000)
+      .describe(
+        'How long a question from ask_user may wait for the answer before it times out (ms).',
+      ),
     clarifyAfterRejections: positiveInt()
       .default(3)
       .describe(

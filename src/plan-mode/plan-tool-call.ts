@@ -11,9 +11,12 @@ import {
 } from './codes.js';
 import { enterPlanMode } from './mode.js';
 import { ownValue } from './plain-data.js';
+import type { Question } from './question-state.js';
+import { askUser, pendingQuestion } from './questions.js';
 import { showName } from './quote.js';
 import { renderPlan } from './render.js';
 import { isExecutionHeld, isNormalMode, type Plan } from './state.js';
+import { renderPlanModeStatus } from './status.js';
 import { updatePlan } from './steps.js';
 import { returnSubagentPlan, subagentExitMessage } from './subagents.js';
 import { PlanToolNames } from './tool-names.js';
@@ -24,6 +27,8 @@ export interface PlanToolOutcome {
   result: { content: string; isError: boolean };
   /** Set when exit_plan_mode put a plan up for approval (new or repeated). */
   approval?: { approvalId: string; plan: Plan; repeated: boolean };
+  /** Set when ask_user put questions to the user (new or repeated). */
+  question?: { questionId: string; questions: Question[]; repeated: boolean };
   /** The transition code, the reason it was ignored, or why the call was refused. */
   code: TransitionCode | IgnoredReason | PlanToolCode;
 }
@@ -36,7 +41,13 @@ export interface PlanToolOutcome {
 export function handlePlanToolCall(
   state: SessionState,
   call: { name: string; input: unknown },
-  context: { now: number; approvalId?: string; options?: PlanfirstOptions | ResolvedOptions },
+  context: {
+    now: number;
+    approvalId?: string;
+    /** A fresh id for a question ask_user may put to the user (like `approvalId`). */
+    questionId?: string;
+    options?: PlanfirstOptions | ResolvedOptions;
+  },
 ): PlanToolOutcome {
   // Own fields only: with default options, a polluted Object.prototype.options or .approvalId
   // must neither throw nor stand in for what the host did not pass.
@@ -73,6 +84,14 @@ export function handlePlanToolCall(
         },
       };
     }
+    case PlanToolNames.askUser:
+      return handleAskUser(state, call.input, context, options);
+    case PlanToolNames.status:
+      return {
+        state,
+        code: PlanToolCodes.status,
+        result: { content: renderPlanModeStatus(state), isError: false },
+      };
     case PlanToolNames.exit: {
       if (state.planMode.subagent !== undefined && state.planMode.mode === 'plan') {
         // A gated subagent cannot leave plan mode; its plan goes back to the parent.
@@ -84,6 +103,11 @@ export function handlePlanToolCall(
           result: { content: subagentExitMessage, isError: true },
         };
       }
+      if (pendingQuestion(state) !== undefined)
+        return error(
+          IgnoredReasons.questionPending,
+          'Your questions are still waiting for the user; wait for their answer before submitting a plan.',
+        );
       const r = requestApproval(state, {
         plan: call.input,
         now,
@@ -122,6 +146,38 @@ export function handlePlanToolCall(
         `${showName(String(call.name))} is not a plan tool.`,
       );
   }
+}
+
+function handleAskUser(
+  state: SessionState,
+  input: unknown,
+  context: { now: number; questionId?: string },
+  options: ResolvedOptions,
+): PlanToolOutcome {
+  if (isNormalMode(state.planMode) && !options.planMode.askUserOutsidePlanMode)
+    return {
+      state,
+      code: PlanToolCodes.notAllowed,
+      result: {
+        content: 'ask_user is not available outside plan mode in this session.',
+        isError: true,
+      },
+    };
+  const r = askUser(state, {
+    input,
+    now: context.now,
+    ...(context.questionId === undefined ? {} : { questionId: context.questionId }),
+  });
+  if (!r.applied) return { state, code: r.reason, result: { content: r.message, isError: true } };
+  return {
+    state: r.state,
+    code: r.code,
+    question: { questionId: r.questionId, questions: r.questions, repeated: r.repeated },
+    result: {
+      content: `Your questions were sent to the user (question id ${r.questionId}). Stop here: the run waits for their answer, which will come to you as a message.`,
+      isError: false,
+    },
+  };
 }
 
 /**

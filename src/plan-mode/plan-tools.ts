@@ -1,5 +1,10 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { lazyObject, once, typeBox } from '../lazy.js';
+import {
+  askUserToolDescription,
+  planModeStatusToolDescription,
+  questionToolSchemas,
+} from './question-tools.js';
 import { planStepStatuses } from './state.js';
 import { PlanToolNames } from './tool-names.js';
 
@@ -169,6 +174,20 @@ export const planModeTools = {
       'Keep the approved plan current while you execute it: mark steps in_progress (one at a time), completed or cancelled, and add revised steps when one proves impossible. A step with acceptance criteria is completed only with `evidence` for each criterion (what showed it met). This is bookkeeping only; it does not do any work.',
     get parameters() {
       return schemas().updatePlanInput;
+    },
+  },
+  [PlanToolNames.askUser]: {
+    name: PlanToolNames.askUser,
+    description: askUserToolDescription,
+    get parameters() {
+      return questionToolSchemas().askUserInput;
+    },
+  },
+  [PlanToolNames.status]: {
+    name: PlanToolNames.status,
+    description: planModeStatusToolDescription,
+    get parameters() {
+      return questionToolSchemas().planModeStatusInput;
     },
   },
 } as const satisfies Record<string, PlanToolDefinition>;

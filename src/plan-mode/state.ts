@@ -106,6 +106,9 @@ export const planModeStateSchema = lazy((z) =>
     injected: z.string().optional(),
     /** Every approval id issued in this session, oldest first, with what became of it. */
     approvals: z.array(approvalRecordSchema).optional(),
+    /** Plan-mode episodes so far: 1 on the first entry, one more on each later entry. Shown in
+     *  every reminder, so a reminder from an earlier episode is recognisably stale. */
+    epoch: nonNegativeInt().optional(),
     /** Gated subagents this session started that have not finished yet (their ids). */
     subagents: z.array(nonEmptyString()).max(1000).optional(),
     /** Set when this session is a subagent started under its parent's plan mode. */
@@ -128,6 +131,15 @@ export const initialPlanModeState: PlanModeState = Object.freeze({
   approval: 'none',
   rejectionCount: 0,
 }) as PlanModeState;
+
+/**
+ * The plan-mode episode the state is in (or last was in): the stored `epoch`, or for a state
+ * stored before epochs were kept, 1 when it has been in plan mode at all, else 0.
+ */
+export function modeEpoch(pm: PlanModeState): number {
+  if (pm.epoch !== undefined) return pm.epoch;
+  return pm.mode === 'plan' || pm.approval !== 'none' || pm.plan !== undefined ? 1 : 0;
+}
 
 /**
  * The approvals each mode can hold. Normal mode never has an open or refused approval: a

@@ -3,6 +3,10 @@ export const PlanToolNames = {
   enter: 'enter_plan_mode',
   exit: 'exit_plan_mode',
   update: 'update_plan',
+  /** Ask the user structured questions; the run waits for the answer. */
+  askUser: 'ask_user',
+  /** Read-only: where planning stands (mode, episode, pending approval or question, steps). */
+  status: 'plan_mode_status',
 } as const;
 export type PlanToolName = (typeof PlanToolNames)[keyof typeof PlanToolNames];
 

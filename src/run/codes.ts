@@ -26,5 +26,9 @@ export const RunReasons = {
   approvedNotStarted: 'approved_not_started',
   /** `completed`: nobody decided within `planMode.approvalTimeoutMs`. */
   approvalTimedOut: 'approval_timed_out',
+  /** `completed`: nobody answered the ask_user questions within `planMode.questionTimeoutMs`. */
+  questionTimedOut: 'question_timed_out',
+  /** `aborted`: the signal fired while questions waited; the run stays parked on them. */
+  abortedWhileAwaitingAnswer: 'aborted_while_awaiting_answer',
 } as const;
 export type RunReason = (typeof RunReasons)[keyof typeof RunReasons];

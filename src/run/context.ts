@@ -33,12 +33,18 @@ export function result(session: SessionState, effect: Effect, scope: StepScope):
  * failed model call), and the outcome is reported once.
  */
 export function finish(session: SessionState, outcome: RunOutcome, scope: StepScope): StepResult {
-  // A run parked on an approval stays parked when it is aborted, so the decision (or a
-  // resume) can still pick it up; a failed model call stays due so resume can retry it.
-  const parked =
-    outcome.status === 'awaiting_approval' ||
-    (outcome.status === 'aborted' && session.run.phase === 'approval');
-  const phase = parked ? 'approval' : outcome.status === 'error' ? session.run.phase : 'idle';
+  // A run parked on an approval or a question stays parked when it is aborted, so the decision
+  // or answer (or a resume) can still pick it up; a failed model call stays due so resume can retry it.
+  const parkedOn =
+    outcome.status === 'awaiting_approval'
+      ? 'approval'
+      : outcome.status === 'awaiting_answer'
+        ? 'question'
+        : outcome.status === 'aborted' &&
+            (session.run.phase === 'approval' || session.run.phase === 'question')
+          ? session.run.phase
+          : undefined;
+  const phase = parkedOn ?? (outcome.status === 'error' ? session.run.phase : 'idle');
   const { turn: _turn, ...rest } = session.run;
   const run = phase === session.run.phase ? session.run : { ...rest, phase };
   scope.events.push({

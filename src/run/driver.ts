@@ -3,6 +3,8 @@ import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import { hasOwn } from '../own-data.js';
 import type { ApprovalDecision } from '../plan-mode/decision.js';
+import type { Question } from '../plan-mode/question-state.js';
+import { pendingQuestion, type QuestionAnswer } from '../plan-mode/questions.js';
 import type { Plan } from '../plan-mode/state.js';
 import { gatedSubagentSession } from '../plan-mode/subagents.js';
 import type { SessionState } from '../session.js';
@@ -53,11 +55,25 @@ export type ApprovalHandler = (
   context: { signal: AbortSignal },
 ) => Promise<ApprovalDecision>;
 
+/** Asked when the model calls ask_user; answered by the user in your UI. */
+export type QuestionHandler = (
+  request: { questionId: string; questions: Question[] },
+  context: { signal: AbortSignal },
+) => Promise<QuestionAnswerInput>;
+
+/**
+ * What a question handler returns: the replies, one per question (`questionId` may be left out:
+ * it is the question asked).
+ */
+export type QuestionAnswerInput = Omit<QuestionAnswer, 'questionId'> & { questionId?: string };
+
 export interface RunAgentConfig {
   model: ModelClient;
   tools: ToolExecutor;
   /** Without it, a run that reaches an approval returns `awaiting_approval`. */
   approvals?: ApprovalHandler;
+  /** Without it, a run whose model asks the user (ask_user) returns `awaiting_answer`. */
+  questions?: QuestionHandler;
   options?: PlanfirstOptions | ResolvedOptions;
   signal?: AbortSignal;
   /** `provider/model`, for `incompleteTurn.appliesTo`. */
@@ -69,8 +85,13 @@ export interface RunAgentConfig {
   newId?: () => string;
 }
 
-/** A new user message, a decision on a parked plan, or "carry on after the error". */
-export type RunInput = { message: string } | { decision: ApprovalDecision } | { resume: true };
+/** A new user message, a decision on a parked plan, an answer to the model's questions, or
+ *  "carry on after the error". */
+export type RunInput =
+  | { message: string }
+  | { decision: ApprovalDecision }
+  | { answer: QuestionAnswer }
+  | { resume: true };
 
 interface RunResultBase {
   session: SessionState;
@@ -91,8 +112,19 @@ export type RunResult =
       status: 'awaiting_approval';
       /** The plan waiting for a decision. */
       approval: { approvalId: string; plan: Plan };
+      question?: undefined;
     })
-  | (RunResultBase & { status: Exclude<RunStatus, 'awaiting_approval'>; approval?: undefined });
+  | (RunResultBase & {
+      status: 'awaiting_answer';
+      approval?: undefined;
+      /** The questions waiting for the user's answer. */
+      question: { questionId: string; questions: Question[] };
+    })
+  | (RunResultBase & {
+      status: Exclude<RunStatus, 'awaiting_approval' | 'awaiting_answer'>;
+      approval?: undefined;
+      question?: undefined;
+    });
 
 /**
  * Drives `step` against the host's model client, tool executor and approval handler until the
@@ -110,6 +142,7 @@ export async function runAgent(
   const start = readSession(session);
   const { options, signal, now, newId } = host;
   const approvals = host.raw.approvals as ApprovalHandler | undefined;
+  const questions = host.raw.questions as QuestionHandler | undefined;
   const model = host.model as ModelClient;
   const context = {
     options,
@@ -126,7 +159,7 @@ export async function runAgent(
 
   const first = firstInput(input, now());
   if (first === undefined) {
-    const text = 'the run input must be { message }, { decision } or { resume: true }';
+    const text = 'the run input must be { message }, { decision }, { answer } or { resume: true }';
     emit([{ type: 'run_finished', status: 'error', reason: RunReasons.invalidInput }]);
     return {
       status: 'error',
@@ -199,6 +232,24 @@ export async function runAgent(
             { type: 'approval_decision', decision: decision as ApprovalDecision, now: now() };
         break;
       }
+      case 'ask_user': {
+        const request = { questionId: effect.questionId, questions: effect.questions };
+        if (questions === undefined) {
+          emit([{ type: 'run_finished', status: 'awaiting_answer' }]);
+          return {
+            status: 'awaiting_answer',
+            session: current,
+            messages: added(),
+            events,
+            question: request,
+          };
+        }
+        const answer = await awaitAnswer(questions, request, effect.timeoutMs, signal);
+        next = signal.aborted
+          ? { type: 'abort', now: now() }
+          : { type: 'answer', answer: answer as QuestionAnswer, now: now() };
+        break;
+      }
     }
   }
 }
@@ -210,6 +261,7 @@ function firstInput(input: unknown, now: number): StepInput | undefined {
   if (hasOwn(read, 'message')) return { type: 'user_message', message: read.message, now };
   if (hasOwn(read, 'decision'))
     return { type: 'approval_decision', decision: read.decision as ApprovalDecision, now };
+  if (hasOwn(read, 'answer')) return { type: 'answer', answer: read.answer as QuestionAnswer, now };
   return { type: 'resume', now };
 }
 
@@ -230,6 +282,21 @@ export function toRunResult(
     ...(outcome.text === undefined ? {} : { text: outcome.text }),
     ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
   };
+  if (outcome.status === 'awaiting_answer') {
+    const pending = pendingQuestion(session);
+    if (pending !== undefined)
+      return {
+        ...base,
+        status: 'awaiting_answer',
+        question: { questionId: pending.questionId, questions: pending.questions },
+      };
+    return {
+      ...base,
+      status: 'error',
+      reason: RunReasons.unexpectedInput,
+      text: 'the run is parked on a question, but no question is pending',
+    };
+  }
   if (outcome.status !== 'awaiting_approval') return { ...base, status: outcome.status };
   const { approval, approvalId, plan } = session.planMode;
   if (approval === 'pending' && approvalId !== undefined && plan !== undefined)
@@ -258,6 +325,34 @@ async function executeTools(
   if (parallel) results.push(...(await Promise.all(calls.map(run))));
   else for (const call of calls) results.push(await run(call));
   return results.filter((r): r is ToolResult => r !== undefined);
+}
+
+/**
+ * The handler's answer (with the question id filled in), or a timeout after `timeoutMs`.
+ */
+async function awaitAnswer(
+  handler: QuestionHandler,
+  request: { questionId: string; questions: Question[] },
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const invalid = (error: unknown) => ({
+    action: 'invalid',
+    questionId: request.questionId,
+    error: describeError(error),
+  });
+  const outcome = await waitForAnswer(() => handler(request, { signal }), timeoutMs, signal);
+  switch (outcome.kind) {
+    case 'answer': {
+      const value = readDecision(outcome.value);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      return { questionId: request.questionId, ...(value as object) };
+    }
+    case 'failed':
+      return invalid(outcome.error);
+    default:
+      return { action: 'timeout', questionId: request.questionId };
+  }
 }
 
 /**

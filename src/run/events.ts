@@ -1,12 +1,13 @@
 import type { TurnKind } from '../incomplete-turn/codes.js';
 import type { RetryInstruction } from '../incomplete-turn/tiers.js';
 import type { GateCode } from '../plan-mode/codes.js';
+import type { Question } from '../plan-mode/question-state.js';
 import type { Plan } from '../plan-mode/state.js';
 import type { RunStatus } from './types.js';
 
 /** Everything a UI or a log may want to show about a run, as one discriminated union. */
 export type RunEvent =
-  | { type: 'run_started'; trigger: 'user_message' | 'approval_decision' | 'resume' }
+  | { type: 'run_started'; trigger: 'user_message' | 'approval_decision' | 'answer' | 'resume' }
   | { type: 'model_called'; call: number }
   | { type: 'assistant_message'; text: string; toolCalls: number }
   | { type: 'turn_classified'; kind: TurnKind; rule: string }
@@ -20,6 +21,9 @@ export type RunEvent =
   | { type: 'approval_resolved'; approvalId: string; code: string }
   | { type: 'approval_ignored'; reason: string; message: string }
   | { type: 'decision_injected'; kind: string }
+  | { type: 'question_asked'; questionId: string; questions: Question[] }
+  | { type: 'answer_resolved'; questionId: string; code: string }
+  | { type: 'answer_ignored'; reason: string; message: string }
   | { type: 'retry_injected'; instruction: RetryInstruction }
   | { type: 'auto_continue'; instruction: RetryInstruction }
   | { type: 'ack_fast_path' }

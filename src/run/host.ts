@@ -59,6 +59,7 @@ export function readHostConfig<Execute>(
   fn('model', raw.model, false);
   fn('tools.execute', readField(tools, 'execute'), false);
   fn('approvals', raw.approvals, true);
+  fn('questions', raw.questions, true);
   fn('onEvent', raw.onEvent, true);
   fn('now', raw.now, true);
   fn('newId', raw.newId, true);
@@ -97,6 +98,7 @@ const hostFields = [
   'model',
   'tools',
   'approvals',
+  'questions',
   'options',
   'signal',
   'modelId',
@@ -169,18 +171,24 @@ export function readSession(session: unknown): SessionState {
 }
 
 /**
- * The host's run input as one of the three shapes, read defensively (null, a Proxy,
+ * The host's run input as one of the four shapes, read defensively (null, a Proxy,
  * `{ message: 42 }` are none of them: undefined). A decision is copied as plain JSON.
  */
 export function readRunInput(
   input: unknown,
-): { message: string } | { decision: unknown } | { resume: true } | undefined {
+):
+  | { message: string }
+  | { decision: unknown }
+  | { answer: unknown }
+  | { resume: true }
+  | undefined {
   try {
     if (typeof input !== 'object' || input === null) return undefined;
-    const { message, decision, resume } = input as Record<string, unknown>;
+    const { message, decision, answer, resume } = input as Record<string, unknown>;
     if (typeof message === 'string') return { message };
     if (message === undefined && decision !== undefined)
       return { decision: readDecision(decision) };
+    if (message === undefined && answer !== undefined) return { answer: readDecision(answer) };
     if (message === undefined && resume === true) return { resume: true };
   } catch {}
   return undefined;

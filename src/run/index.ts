@@ -2,6 +2,8 @@ export { type RunReason, RunReasons } from './codes.js';
 export {
   type ApprovalHandler,
   type ModelClient,
+  type QuestionAnswerInput,
+  type QuestionHandler,
   type RunAgentConfig,
   type RunInput,
   type RunResult,
@@ -13,6 +15,7 @@ export {
 export type { RunEvent, RunEventType } from './events.js';
 export { runGatedSubagent } from './gated-subagent.js';
 export { RunConfigError } from './host.js';
+export { answerMessageKind } from './question-step.js';
 export { compactionReminder } from './reminder.js';
 export { buildModelRequest, planToolsFor } from './request.js';
 export { initialRunState, type RunState, runStateSchema } from './state-schema.js';

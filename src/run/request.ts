@@ -22,20 +22,26 @@ const planTools = once(() => ({
   enter: planTool('enter_plan_mode'),
   exit: planTool('exit_plan_mode'),
   update: planTool('update_plan'),
+  ask: planTool('ask_user'),
+  status: planTool('plan_mode_status'),
 }));
 
 /**
  * The plan tools that make sense now: enter_plan_mode in normal mode when the model may enter,
- * exit_plan_mode while planning, update_plan while an approved plan is being carried out.
+ * exit_plan_mode, ask_user and plan_mode_status while planning, update_plan and
+ * plan_mode_status while an approved plan is being carried out, ask_user outside plan mode
+ * when `planMode.askUserOutsidePlanMode` is on.
  */
 export function planToolsFor(session: SessionState, options: ResolvedOptions): ToolDefinition[] {
   const pm = session.planMode;
   const tools: ToolDefinition[] = [];
   if (isNormalMode(pm)) {
     if (options.planMode.allowModelEnter) tools.push(planTools().enter);
-    if ((pm.approval === 'approved' || pm.approval === 'edited') && pm.plan)
-      tools.push(planTools().update);
-  } else tools.push(planTools().exit);
+    const executing = (pm.approval === 'approved' || pm.approval === 'edited') && pm.plan;
+    if (executing) tools.push(planTools().update);
+    if (options.planMode.askUserOutsidePlanMode) tools.push(planTools().ask);
+    if (executing) tools.push(planTools().status);
+  } else tools.push(planTools().exit, planTools().ask, planTools().status);
   return tools;
 }
 

@@ -25,8 +25,9 @@ export const turnCallSchema = lazy((z) =>
 export const runStateSchema = lazy((z) =>
   z.strictObject({
     /** idle: no run; model: a model call is due or under way; tools: host tools are executing;
-     *  approval: a plan waits for the user's decision. */
-    phase: oneOf(['idle', 'model', 'tools', 'approval']),
+     *  approval: a plan waits for the user's decision; question: questions from ask_user wait
+     *  for the user's answer. */
+    phase: oneOf(['idle', 'model', 'tools', 'approval', 'question']),
     /** Index in `messages` where the current run began. */
     startIndex: nonNegativeInt(),
     /** Model calls made in this run (the hard cap counts these). */
@@ -50,6 +51,8 @@ export const runStateSchema = lazy((z) =>
         calls: z.array(turnCallSchema),
         /** The approval this turn requested with exit_plan_mode, if any. */
         approvalId: z.string().optional(),
+        /** The question this turn asked with ask_user, if any. */
+        questionId: z.string().optional(),
       })
       .optional(),
     /** The last model client error, while a retry of that call is possible. */

@@ -12,6 +12,7 @@ import { continueAfterDecision, injectDecision, onApprovalDecision } from './app
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import { describeError } from './execute.js';
+import { askEffectFor, continueAfterAnswer, injectAnswer, onAnswer } from './question-step.js';
 import {
   closeOpenTurn,
   handOut,
@@ -84,7 +85,7 @@ function stepOnce(session: SessionState, given: StepInput, context: StepContext)
       return onUserMessage(session, userText(input), scope);
     case 'model_response':
       if (session.run.phase !== 'model') return unexpected(session, input.type, scope);
-      return onModelResponse(session, input.message, input.approvalId, scope);
+      return onModelResponse(session, input.message, input.approvalId, scope, input.questionId);
     case 'model_error':
       if (session.run.phase !== 'model') return unexpected(session, input.type, scope);
       return modelFailed(session, input.error, scope);
@@ -93,6 +94,8 @@ function stepOnce(session: SessionState, given: StepInput, context: StepContext)
       return onToolResults(session, input.results, scope);
     case 'approval_decision':
       return onApprovalDecision(session, input.decision, input.deadline, scope);
+    case 'answer':
+      return onAnswer(session, input.answer, input.deadline, scope);
     case 'abort':
       return onAbort(session, input.results, scope);
     case 'resume':
@@ -112,6 +115,7 @@ const inputTypes: ReadonlySet<unknown> = new Set([
   'model_error',
   'tool_results',
   'approval_decision',
+  'answer',
   'abort',
   'resume',
 ]);
@@ -130,11 +134,11 @@ function invalidInput(input: StepInput): string | undefined {
     return 'user_message: message must be a string';
   const { deadline } = value as { deadline?: unknown };
   if (
-    type === 'approval_decision' &&
+    (type === 'approval_decision' || type === 'answer') &&
     deadline !== undefined &&
     !(typeof deadline === 'number' && Number.isSafeInteger(deadline) && deadline >= 0)
   )
-    return 'approval_decision: deadline must be a non-negative integer (ms) when given';
+    return `${String(type)}: deadline must be a non-negative integer (ms) when given`;
   if (type === 'model_error' && typeof (value as { error?: unknown }).error !== 'string')
     return 'model_error: error must be a string';
   const { results } = value as { results?: unknown };
@@ -143,6 +147,9 @@ function invalidInput(input: StepInput): string | undefined {
   const { approvalId } = value as { approvalId?: unknown };
   if (type === 'model_response' && approvalId !== undefined && typeof approvalId !== 'string')
     return 'model_response: approvalId must be a string';
+  const { questionId } = value as { questionId?: unknown };
+  if (type === 'model_response' && questionId !== undefined && typeof questionId !== 'string')
+    return 'model_response: questionId must be a string';
   return undefined;
 }
 
@@ -169,6 +176,7 @@ function onUserMessage(session: SessionState, content: string, scope: StepScope)
   });
   scope.events.push({ type: 'run_started', trigger: 'user_message' });
   s = injectDecision(s, scope);
+  s = injectAnswer(s, scope);
   s = startHeldPlanOnGoAhead(s, content, previous, scope);
   s = appendMessages(s, { role: 'user', content, source: 'host' });
   const ack = ackFastPathInstruction(s, content, {
@@ -221,6 +229,7 @@ function onAbort(
   scope: StepScope,
 ): StepResult {
   const parked = session.run.phase === 'approval';
+  const parkedOnQuestion = session.run.phase === 'question';
   const turn = session.run.turn;
   const kept =
     turn === undefined || results === undefined
@@ -231,6 +240,12 @@ function onAbort(
     return finish(
       withRun(s, { phase: 'approval' }),
       { status: 'aborted', reason: RunReasons.abortedWhileAwaitingApproval },
+      scope,
+    );
+  if (parkedOnQuestion)
+    return finish(
+      withRun(s, { phase: 'question' }),
+      { status: 'aborted', reason: RunReasons.abortedWhileAwaitingAnswer },
       scope,
     );
   return finish(s, { status: 'aborted' }, scope);
@@ -260,6 +275,9 @@ function onResume(session: SessionState, scope: StepScope): StepResult {
       // Decided outside the run (resolveApproval, a sweep, exitPlanMode): carry on from there.
       return continueAfterDecision(session, scope);
     }
+    case 'question':
+      // Still waiting: ask again; answered or timed out outside the run: carry on from there.
+      return askEffectFor(session, scope) ?? continueAfterAnswer(session, scope);
     default:
       return finish(session, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
   }

@@ -14,6 +14,7 @@ import {
   type ToolCallRequest,
 } from '../plan-mode/gate.js';
 import { handlePlanToolCall } from '../plan-mode/plan-tool-call.js';
+import { pendingQuestion } from '../plan-mode/questions.js';
 import {
   finishSubagent,
   isGateClosed,
@@ -24,6 +25,7 @@ import { isPlanBookkeeping, isPlanToolName } from '../plan-mode/tool-names.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
+import { askEffectFor } from './question-step.js';
 import type { TurnCall } from './state-schema.js';
 import { modelResponseProblem, readModelResponse, withOwnCallIds } from './tool-call-ids.js';
 import type { StepResult, ToolDefinition, ToolResult } from './types.js';
@@ -38,6 +40,7 @@ export function onModelResponse(
   message: unknown,
   approvalId: string | undefined,
   scope: StepScope,
+  questionId?: string,
 ): StepResult {
   const parsed = readModelResponse(message);
   if (parsed === undefined)
@@ -62,6 +65,7 @@ export function onModelResponse(
   for (const call of toolCalls) s = trackSubagent(s, call, definitions, scope);
   const calls: TurnCall[] = [];
   let requested: string | undefined;
+  let asked: string | undefined;
   for (const call of toolCalls) {
     const request = gateRequest(call, definitions);
     const readOnly = isReadOnlyCall(request, scope.options);
@@ -78,9 +82,11 @@ export function onModelResponse(
         now: scope.now,
         options: scope.options,
         ...(approvalId === undefined ? {} : { approvalId }),
+        ...(questionId === undefined ? {} : { questionId }),
       });
       s = outcome.state;
       if (outcome.approval) requested = outcome.approval.approvalId;
+      if (outcome.question) asked = outcome.question.questionId;
       if (!wasPlan && s.planMode.mode === 'plan')
         scope.events.push({ type: 'plan_mode_entered', by: 'model' });
       scope.events.push({
@@ -106,7 +112,12 @@ export function onModelResponse(
   }
 
   s = withRun(s, {
-    turn: { messageIndex, calls, ...(requested === undefined ? {} : { approvalId: requested }) },
+    turn: {
+      messageIndex,
+      calls,
+      ...(requested === undefined ? {} : { approvalId: requested }),
+      ...(asked === undefined ? {} : { questionId: asked }),
+    },
   });
   return handOut(s, scope);
 }
@@ -313,6 +324,17 @@ function finishTurn(session: SessionState, scope: StepScope): StepResult {
       },
       scope,
     );
+  }
+
+  const pending = pendingQuestion(s);
+  if (turn.questionId !== undefined && pending?.questionId === turn.questionId) {
+    scope.events.push({
+      type: 'question_asked',
+      questionId: pending.questionId,
+      questions: pending.questions,
+    });
+    const parked = askEffectFor(s, scope);
+    if (parked !== undefined) return parked;
   }
 
   const summary = summarizeTurn(assistant, {

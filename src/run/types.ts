@@ -2,6 +2,8 @@ import type { JsonValue } from '../json.js';
 import type { AssistantMessage, Message, ToolCallBlock } from '../messages.js';
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import type { ApprovalDecision } from '../plan-mode/decision.js';
+import type { Question } from '../plan-mode/question-state.js';
+import type { QuestionAnswer } from '../plan-mode/questions.js';
 import type { Plan } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
 import type { RunEvent } from './events.js';
@@ -52,6 +54,8 @@ export type StepInput =
       now: number;
       /** A fresh id, used only if this turn puts a new plan up for approval. */
       approvalId?: string;
+      /** A fresh id, used only if this turn asks the user new questions (ask_user). */
+      questionId?: string;
     }
   | { type: 'model_error'; error: string; now: number }
   | { type: 'tool_results'; results: ToolResult[]; now: number }
@@ -65,6 +69,16 @@ export type StepInput =
        *  plus `planMode.approvalTimeoutMs`. A decision at or after it applies the timeout. */
       deadline?: number;
     }
+  /** The user's answer to the pending questions (ask_user). A value of another shape is
+   *  accepted too and ignored as an invalid answer. */
+  | {
+      type: 'answer';
+      answer: QuestionAnswer;
+      now: number;
+      /** When the pending question times out (ms since the epoch). Default: its `askedAt` plus
+       *  `planMode.questionTimeoutMs`. An answer at or after it applies the timeout. */
+      deadline?: number;
+    }
   /** Stop the run. `results`: calls of the open turn that completed before the abort (kept;
    *  every other open call gets an "aborted" result). */
   | { type: 'abort'; now: number; results?: ToolResult[] }
@@ -74,6 +88,7 @@ export type StepInput =
 export type RunStatus =
   | 'completed'
   | 'awaiting_approval'
+  | 'awaiting_answer'
   | 'blocked'
   | 'budget_exhausted'
   | 'aborted'
@@ -92,6 +107,8 @@ export type Effect =
   /** Only calls the gate allowed; planfirst already answered the rest. */
   | { type: 'execute_tools'; calls: ToolCallBlock[] }
   | { type: 'request_approval'; approvalId: string; plan: Plan; timeoutMs: number }
+  /** Questions from ask_user wait for the user's answer (step input `answer`). */
+  | { type: 'ask_user'; questionId: string; questions: Question[]; timeoutMs: number }
   | { type: 'finish'; outcome: RunOutcome };
 
 export interface StepResult {

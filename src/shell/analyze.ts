@@ -121,8 +121,38 @@ function judgeScript(
         code: ShellCodes.tooManyCommands,
         reason: `more than ${MAX_COMMANDS} commands; split the work into smaller commands`,
       };
+    if (command.substitutions !== undefined) {
+      const block = judgeSubstitutions(command.substitutions, walk, depth);
+      if (block) return block;
+    }
     const block =
       judgeAssignments(command.assignments) ?? judgeWords(command.words, walk, depth, 0);
+    if (block) return block;
+  }
+  return undefined;
+}
+
+/**
+ * `"$(…)"` and `<(…)` scripts run before their command: each is parsed and judged like a
+ * `bash -c` script, one level deeper, within the same command budget.
+ */
+function judgeSubstitutions(
+  scripts: readonly string[],
+  walk: Walk,
+  depth: number,
+): Block | undefined {
+  for (const script of scripts) {
+    if (depth + 1 > MAX_NESTING)
+      return {
+        code: ShellCodes.nestingTooDeep,
+        reason: `command substitutions nest more than ${MAX_NESTING} deep; run the inner command on its own first`,
+      };
+    const inner = parseShell(script, {
+      maxCommands: MAX_COMMANDS - walk.count,
+      maxNesting: MAX_NESTING - depth - 1,
+    });
+    if (!inner.ok) return { code: inner.code, reason: `in \`$(${script})\`: ${inner.reason}` };
+    const block = judgeScript(inner.commands, walk, depth + 1);
     if (block) return block;
   }
   return undefined;

@@ -321,7 +321,12 @@ function takeValue(
 /** The part of a word after `at` as a word of its own (an attached option value). */
 function attachedWord(word: ShellWord, at: number): ShellWord {
   const value = word.value.slice(at);
-  return { value, raw: value, glob: word.glob, quoted: word.quoted, tilde: false };
+  const part: ShellWord = { value, raw: value, glob: word.glob, quoted: word.quoted, tilde: false };
+  if (word.expansion === true) {
+    // The expansions may all lie before `at` (`-"$X"x`): the part is unknown all the same.
+    part.expansion = true;
+  }
+  return part;
 }
 
 function isDigits(text: string): boolean {
@@ -347,7 +352,7 @@ export function judgeWithSpec(
     const verdict = judgeOption(program, table, item);
     if (verdict !== undefined) return block(verdict);
   }
-  const glob = findUnsafeGlob(program, args, spec, result);
+  const glob = findUnsafeGlob(program, args, spec, result, table);
   if (glob !== undefined) return block(glob);
   const count = judgeOperandCount(program, spec, result.args.operands);
   if (count !== undefined) return block(count);
@@ -376,17 +381,33 @@ function findUnsafeGlob(
   args: readonly ShellWord[],
   spec: ProgramSpec,
   parsed: Parse,
+  table: Table,
 ): Block | undefined {
   if (spec.globs === 'anywhere' || !args.some((word) => word.glob)) return undefined;
   const { optionsEndAt } = parsed;
   // An option's value may be code or a pattern (`-e SCRIPT`): a glob there is never relaxed.
+  // A double-quoted expansion is one word of unknown text: it may stand as the value of an
+  // option that declares `unknownValue` (attached, or also the next word for `any`).
   const values = new Set<ShellWord>();
-  for (const item of parsed.found)
-    if (item.parsed.value !== undefined) values.add(item.parsed.value);
+  const inertValues = new Set<ShellWord>();
+  for (const item of parsed.found) {
+    const { value, word } = item.parsed;
+    if (value === undefined) continue;
+    values.add(value);
+    const mode = table.get(item.parsed.name)?.option.unknownValue;
+    if (mode === undefined || value.expansion !== true) continue;
+    // The value in the next word is that word itself; an attached one (`--opt="$X"`, `-o"$X"`)
+    // is a part of the option's own word, whose name part is literal (no option name holds
+    // the `*` an expansion stands as, so it would not have resolved otherwise).
+    if (args.includes(value)) {
+      if (mode === 'any') inertValues.add(value);
+    } else if (word.expansion === true) inertValues.add(word);
+  }
   for (let i = 0; i < args.length; i++) {
     const word = args[i] as ShellWord;
     if (!word.glob) continue;
     if (spec.globs === 'never') return describeGlob(program, word, spec.globs);
+    if (word.expansion === true && inertValues.has(word)) continue;
     if (i < optionsEndAt && (values.has(word) || !hasLiteralPrefix(word)))
       return describeGlob(program, word, spec.globs);
   }

@@ -29,6 +29,13 @@ export interface OptionSpec {
   alias?: string;
   /** Judges the option's value (decoded); return a Block to make the call not read-only. */
   check?: (value: ShellWord) => Block | undefined;
+  /**
+   * The value may be a double-quoted expansion (`--author="$(git config user.name)"`), whose
+   * text the analyzer cannot see: `attached` only in the option's own word (`--opt="$X"`,
+   * `-o"$X"`), where it can never become another option; `any` in the next word too. Set only
+   * on options whose every value is inert (searched for, compared, printed). Unset: refused.
+   */
+  unknownValue?: 'attached' | 'any';
 }
 
 /** Where a word with an unquoted glob may stand (it may expand into any file name, even `-rf`). */

@@ -18,6 +18,12 @@ export interface ShellWord {
   /** Some part of the word was quoted or backslash-escaped. */
   quoted: boolean;
   /**
+   * The word holds a double-quoted expansion (`"$NAME"`, `"${NAME}"`, `"$(…)"`) and no unquoted
+   * glob: it is exactly one word whose text is unknown (`glob` is set too, and `value` has a `*`
+   * where each expansion stands). Unlike a glob it never becomes several words.
+   */
+  expansion?: boolean;
+  /**
    * Starts with an unquoted `~` that bash replaces by $HOME (`~` alone or `~/…`). `value` keeps
    * the `~`; the parser rejects every other tilde form bash would expand (`~user`, `~+`, `x=~`).
    */
@@ -41,6 +47,11 @@ export interface SimpleCommand {
   /** words[0] is the program name; empty when the command is only assignments. */
   words: ShellWord[];
   redirects: ShellRedirect[];
+  /**
+   * Scripts of the command substitutions (`"$(…)"`) and process substitutions (`<(…)`) in its
+   * words, in source order; they run before the command and are judged like `bash -c` scripts.
+   */
+  substitutions?: string[];
 }
 
 /**

@@ -1,6 +1,12 @@
 import type { SessionState } from '../session.js';
 import type { VersionConflictError, VersionedSessionStore } from './contract.js';
-import { approvalDeadline, type Lease, type StoredRecord, type ToolIntent } from './record.js';
+import {
+  approvalDeadline,
+  type Lease,
+  questionDeadline,
+  type StoredRecord,
+  type ToolIntent,
+} from './record.js';
 
 /** Whether `lease` keeps `owner` from running the session at `now`. */
 export function leaseBlocks(lease: Lease | undefined, owner: string, now: number): boolean {
@@ -19,6 +25,8 @@ export interface ClaimSettings {
   owner: string;
   leaseMs: number;
   approvalTimeoutMs: number;
+  /** Default `planMode.questionTimeoutMs`'s default when not given. */
+  questionTimeoutMs?: number;
   now: () => number;
 }
 
@@ -80,10 +88,14 @@ export class Claim {
       now: at,
       timeoutMs: approvalTimeoutMs,
     });
+    const question = questionDeadline(session, this.record.question, {
+      timeoutMs: this.settings.questionTimeoutMs ?? approvalTimeoutMs,
+    });
     const record: StoredRecord = {
       session,
       ...(change.release === true ? {} : { lease: { owner, until: at + leaseMs } }),
       ...(approval === undefined ? {} : { approval }),
+      ...(question === undefined ? {} : { question }),
       ...(intents.length === 0 ? {} : { intents }),
     };
     const saved = await store.save(sessionId, record, this.version);

@@ -1,7 +1,8 @@
-import { checkDecision } from '../effects/decision.js';
+import { checkAnswer, checkDecision } from '../effects/decision.js';
 import { performModelCall } from '../effects/model.js';
 import { hasOwn } from '../own-data.js';
 import type { IgnoredReason } from '../plan-mode/codes.js';
+import { pendingQuestion } from '../plan-mode/questions.js';
 import { type RunInput, type RunResult, toRunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
 import { linkSignals } from '../run/execute.js';
@@ -34,7 +35,9 @@ export async function runStored(
   const d = driving(config, sessionId);
   const read = readRunInput(input);
   if (read === undefined)
-    throw new RunConfigError('the run input must be { message }, { decision } or { resume: true }');
+    throw new RunConfigError(
+      'the run input must be { message }, { decision }, { answer } or { resume: true }',
+    );
   for (let attempt = 1; ; attempt++) {
     const claimed = await claimSession(d, read as RunInput);
     if (hasOwn(claimed, 'outcome')) return claimed;
@@ -78,6 +81,23 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
   };
   const deadline = storedDeadline(record);
   let late: Ignored | undefined;
+  if (hasOwn(input, 'answer')) {
+    const check = checkAnswer(record.session, input.answer, {
+      now: at,
+      deadline: storedQuestionDeadline(record),
+      timeoutMs: d.options.planMode.questionTimeoutMs,
+    });
+    if (!check.applies && check.timedOut !== undefined)
+      late = { outcome: check.outcome, reason: check.reason, message: check.message };
+    else if (!check.applies)
+      return {
+        outcome: check.outcome,
+        sessionId: d.sessionId,
+        version,
+        reason: check.reason,
+        message: check.message,
+      };
+  }
   if (hasOwn(input, 'decision')) {
     const check = checkDecision(record.session, input.decision, {
       now: at,
@@ -109,7 +129,10 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
   // A new message or decision replaces a run a dead worker left mid-tools: its calls are
   // answered first (started ones as interrupted), so no call is left without a result.
   const session = resume ? record.session : settleInterruptedTurn(d, record, at, events);
-  const first = d.stepQuiet(session, firstInput(input, at, deadline));
+  const first = d.stepQuiet(
+    session,
+    firstInput(input, at, hasOwn(input, 'answer') ? storedQuestionDeadline(record) : deadline),
+  );
   events.push(...first.events);
   const claim = new Claim(
     {
@@ -118,6 +141,7 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
       owner: d.owner,
       leaseMs: d.leaseMs,
       approvalTimeoutMs: d.options.planMode.approvalTimeoutMs,
+      questionTimeoutMs: d.options.planMode.questionTimeoutMs,
       now: d.now,
     },
     version,
@@ -141,8 +165,24 @@ function storedDeadline(record: StoredRecord): number | undefined {
   return saved.deadline;
 }
 
+/** The deadline saved with the pending question. */
+function storedQuestionDeadline(record: StoredRecord): number | undefined {
+  const pending = pendingQuestion(record.session);
+  const saved = record.question;
+  if (pending === undefined || saved === undefined || saved.questionId !== pending.questionId)
+    return undefined;
+  return saved.deadline;
+}
+
 function firstInput(input: RunInput, now: number, deadline: number | undefined): StepInput {
   if (hasOwn(input, 'message')) return { type: 'user_message', message: input.message, now };
+  if (hasOwn(input, 'answer'))
+    return {
+      type: 'answer',
+      answer: input.answer,
+      now,
+      ...(deadline === undefined ? {} : { deadline }),
+    };
   if (hasOwn(input, 'decision'))
     return {
       type: 'approval_decision',
@@ -196,9 +236,12 @@ async function drive(
     }
     switch (effect.type) {
       case 'finish':
-      case 'request_approval': {
+      case 'request_approval':
+      case 'ask_user': {
         if (effect.type === 'request_approval')
           d.emit([{ type: 'run_finished', status: 'awaiting_approval' }]);
+        if (effect.type === 'ask_user')
+          d.emit([{ type: 'run_finished', status: 'awaiting_answer' }]);
         await claim.commit(current.session, { release: true, intents: [] });
         if (claim.lost !== undefined) continue;
         return {
@@ -215,7 +258,10 @@ async function drive(
         if (claim.lost !== undefined) return lost(d, claim.lost, current, startLength);
         current = d.step(current.session, input);
         // A run that ends here is saved once, with its lease released, just below.
-        const ends = current.effect.type === 'finish' || current.effect.type === 'request_approval';
+        const ends =
+          current.effect.type === 'finish' ||
+          current.effect.type === 'request_approval' ||
+          current.effect.type === 'ask_user';
         if (!ends) await claim.commit(current.session);
         break;
       }
@@ -246,7 +292,9 @@ function runResult(d: Driving, current: StepResult, startLength: number): RunRes
   const outcome =
     current.effect.type === 'finish'
       ? current.effect.outcome
-      : { status: 'awaiting_approval' as const };
+      : current.effect.type === 'ask_user'
+        ? { status: 'awaiting_answer' as const }
+        : { status: 'awaiting_approval' as const };
   return toRunResult(session, outcome, session.messages.slice(startLength), d.events);
 }
 
@@ -268,11 +316,7 @@ function lost(
   };
 }
 
-function withoutApproval(result: RunResult): Omit<RunResult, 'status' | 'approval'> {
-  const { status: _s, ...rest } = result;
-  if (hasOwn(rest, 'approval')) {
-    const { approval: _a, ...others } = rest;
-    return others;
-  }
+function withoutApproval(result: RunResult): Omit<RunResult, 'status' | 'approval' | 'question'> {
+  const { status: _s, approval: _a, question: _q, ...rest } = result;
   return rest;
 }

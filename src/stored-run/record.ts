@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { SessionError } from '../errors.js';
 import { lazy } from '../lazy.js';
+import { pendingQuestion } from '../plan-mode/questions.js';
 import { nonEmptyString, nonNegativeInt } from '../schema-helpers.js';
 import { ownInput, type SessionState, sessionSchema } from '../session.js';
 import { toValidationIssues } from '../zod-issues.js';
@@ -17,6 +18,14 @@ export const leaseSchema = lazy((z) =>
 export const approvalDeadlineSchema = lazy((z) =>
   z.strictObject({
     approvalId: nonEmptyString(),
+    deadline: nonNegativeInt(),
+  }),
+);
+
+/** The pending question of the session (ask_user) and when it times out. */
+export const questionDeadlineSchema = lazy((z) =>
+  z.strictObject({
+    questionId: nonEmptyString(),
     deadline: nonNegativeInt(),
   }),
 );
@@ -47,6 +56,7 @@ export const storedRecordSchema = lazy((z) =>
     session: sessionSchema,
     lease: leaseSchema.optional(),
     approval: approvalDeadlineSchema.optional(),
+    question: questionDeadlineSchema.optional(),
     intents: z.array(toolIntentSchema).optional(),
   }),
 );
@@ -54,6 +64,7 @@ export const storedRecordSchema = lazy((z) =>
 export type Lease = z.output<typeof leaseSchema>;
 export type ApprovalDeadline = z.output<typeof approvalDeadlineSchema>;
 export type ToolIntent = z.output<typeof toolIntentSchema>;
+export type QuestionDeadline = z.output<typeof questionDeadlineSchema>;
 export type StoredRecord = z.output<typeof storedRecordSchema>;
 
 /**
@@ -137,16 +148,39 @@ export interface RecordIndex {
   leaseUntil?: number;
 }
 
-/** The index fields of a record; every store derives them with this one function. */
+/**
+ * The index fields of a record; every store derives them with this one function. A pending
+ * question is indexed like an approval (its id and deadline), so the stores' expiry listing and
+ * the sweep find it too.
+ */
 export function recordIndex(record: StoredRecord): RecordIndex {
+  const request =
+    record.approval !== undefined
+      ? { approvalId: record.approval.approvalId, deadline: record.approval.deadline }
+      : record.question !== undefined
+        ? { approvalId: record.question.questionId, deadline: record.question.deadline }
+        : undefined;
   return {
-    ...(record.approval === undefined
-      ? {}
-      : { approvalId: record.approval.approvalId, deadline: record.approval.deadline }),
+    ...(request ?? {}),
     ...(record.lease === undefined
       ? {}
       : { leaseOwner: record.lease.owner, leaseUntil: record.lease.until }),
   };
+}
+
+/**
+ * The question deadline to store with `session`: kept while the same question stays pending,
+ * set to `askedAt + timeoutMs` for a new one, gone when no question is pending.
+ */
+export function questionDeadline(
+  session: SessionState,
+  previous: QuestionDeadline | undefined,
+  at: { timeoutMs: number },
+): QuestionDeadline | undefined {
+  const pending = pendingQuestion(session);
+  if (pending === undefined) return undefined;
+  if (previous?.questionId === pending.questionId) return previous;
+  return { questionId: pending.questionId, deadline: pending.askedAt + at.timeoutMs };
 }
 
 /**

@@ -27,7 +27,8 @@ export interface SweptApproval {
 }
 
 /**
- * Times out every pending approval whose deadline has passed, each exactly once: the timeout
+ * Times out every pending approval (and every pending ask_user question) whose deadline has
+ * passed, each exactly once: the timeout
  * is written by compare-and-set, so when several workers sweep at once (cron, a repeatable
  * job, pg_cron on every node) one of them applies it and the others see `already_handled`.
  * Sessions a worker is running are left for the next sweep (`busy`).
@@ -60,6 +61,14 @@ async function timeOut(
 ): Promise<SweepCode> {
   for (;;) {
     const loaded = await config.store.load(sessionId);
+    const question = loaded?.record.question;
+    if (loaded !== undefined && question?.questionId === approvalId) {
+      if (question.deadline > now) return SweepCodes.alreadyHandled;
+      if (leaseBlocks(loaded.record.lease, owner, now)) return SweepCodes.busy;
+      const code = await timeOutQuestion(config, options, sessionId, loaded, now);
+      if (code !== undefined) return code;
+      continue;
+    }
     const approval = loaded?.record.approval;
     if (loaded === undefined || approval?.approvalId !== approvalId || approval.deadline > now)
       return SweepCodes.alreadyHandled;
@@ -87,6 +96,41 @@ async function timeOut(
     }
     // Lost a race: load again and see what the winner did.
   }
+}
+
+/**
+ * Times out the pending question of a loaded record by compare-and-set; undefined when another
+ * writer won the race (load again and look).
+ */
+async function timeOutQuestion(
+  config: SweepConfig,
+  options: ResolvedOptions,
+  sessionId: string,
+  loaded: { version: number; record: StoredRecord },
+  now: number,
+): Promise<SweepCode | undefined> {
+  const events: RunEvent[] = [];
+  const context = { options };
+  const stepQuiet = (s: StoredRecord['session'], input: Parameters<typeof step>[1]) =>
+    step(s, input, context);
+  const settled = settleInterruptedTurn({ stepQuiet }, loaded.record, now, events);
+  const question = loaded.record.question;
+  if (question === undefined) return SweepCodes.alreadyHandled;
+  const answer = { action: 'timeout' as const, questionId: question.questionId };
+  const out = step(settled, { type: 'answer', answer, now }, context);
+  events.push(...out.events);
+  if (!events.some((e) => e.type === 'answer_resolved')) return SweepCodes.alreadyHandled;
+  const intents = settled === loaded.record.session ? loaded.record.intents : undefined;
+  const approval = approvalDeadline(out.session, loaded.record.approval, { now, timeoutMs: 0 });
+  const record: StoredRecord = {
+    session: out.session,
+    ...(approval === undefined ? {} : { approval }),
+    ...(intents === undefined || intents.length === 0 ? {} : { intents }),
+  };
+  const saved = await config.store.save(sessionId, record, loaded.version);
+  if (!saved.ok) return undefined;
+  for (const e of events) config.onEvent?.({ ...e, sessionId });
+  return SweepCodes.timedOut;
 }
 
 /**

@@ -98,7 +98,7 @@ describe('checkDecision', () => {
 describe('performModelCall', () => {
   const at = (signal: AbortSignal) => ({ signal, now: () => 7, newId: () => 'id-1' });
 
-  it('turns a reply into a model_response with a fresh approval id', async () => {
+  it('turns a reply into a model_response with a fresh approval id and question id', async () => {
     const input = await performModelCall(
       async () => assistant('hi'),
       { messages: [], system: [], tools: [] },
@@ -109,6 +109,7 @@ describe('performModelCall', () => {
       message: assistant('hi'),
       now: 7,
       approvalId: 'id-1',
+      questionId: 'id-1',
     });
   });
 

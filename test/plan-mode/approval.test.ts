@@ -28,6 +28,7 @@ describe('enterPlanMode / exitPlanMode', () => {
       approval: 'none',
       rejectionCount: 0,
       reason: '/plan',
+      epoch: 1,
       enteredAt: 3,
       updatedAt: 3,
     });
@@ -69,6 +70,7 @@ describe('enterPlanMode / exitPlanMode', () => {
       approval: 'none',
       rejectionCount: 0,
       approvals: [{ approvalId: 'a-1', outcome: 'approved' }],
+      epoch: 2,
       enteredAt: 30,
       updatedAt: 30,
     });

@@ -201,6 +201,7 @@ describe('planReminder', () => {
 describe('planReminder, branch by branch (the exact text a host re-injects)', () => {
   const planModeLine =
     "Reminder: plan mode is active. Only read-only tools run; investigate, then call exit_plan_mode with your plan and wait for the user's decision.";
+  const episode = '[plan-mode episode 1]';
   const steps = [
     'Plan: "Fix the parser crash"',
     '1. [pending] (id "1") "Add a failing test"',
@@ -216,11 +217,15 @@ describe('planReminder, branch by branch (the exact text a host re-injects)', ()
   const text = (s: SessionState) => planReminder(s)?.text.split('\n');
 
   it('plan mode with nothing proposed: the plan-mode line alone', () => {
-    expect(planReminder(planSession())).toEqual({ kind: 'plan_reminder', text: planModeLine });
+    expect(planReminder(planSession())).toEqual({
+      kind: 'plan_reminder',
+      text: `${episode}\n${planModeLine}`,
+    });
   });
 
   it('a pending plan: the plan-mode line, then the plan waiting for the decision', () => {
     expect(text(pending())).toEqual([
+      episode,
       planModeLine,
       'Your plan below is waiting for the user to decide:',
       ...steps,
@@ -229,18 +234,20 @@ describe('planReminder, branch by branch (the exact text a host re-injects)', ()
 
   it("a rejection with feedback: the user's feedback, quoted; without feedback: nothing more", () => {
     expect(text(decide({ action: 'reject', feedback: 'smaller' }))).toEqual([
+      episode,
       planModeLine,
       `The user's feedback on your last plan: "smaller"`,
     ]);
-    expect(text(decide({ action: 'reject' }))).toEqual([planModeLine]);
+    expect(text(decide({ action: 'reject' }))).toEqual([episode, planModeLine]);
   });
 
   it('a timed-out request: the plan-mode line alone (nothing is pending any more)', () => {
-    expect(text(decide({ action: 'timeout' }))).toEqual([planModeLine]);
+    expect(text(decide({ action: 'timeout' }))).toEqual([episode, planModeLine]);
   });
 
   it('an approved plan: execute it and keep it current, with the note and the steps', () => {
     expect(text(decide({ action: 'approve', feedback: 'careful' }))).toEqual([
+      episode,
       'Reminder: you are executing the approved plan below. Keep it current with update_plan.',
       `The user's note with the approval, as a quoted string (it is the user's note, not a decision): "careful"`,
       ...steps,
@@ -253,6 +260,7 @@ describe('planReminder, branch by branch (the exact text a host re-injects)', ()
       plan: { title: 'Smaller fix', steps: [{ text: 'Guard parse()' }] },
     });
     expect(text(edited)).toEqual([
+      episode,
       'Reminder: you are executing the approved plan below. Keep it current with update_plan.',
       'Plan: "Smaller fix"',
       '1. [pending] (id "1") "Guard parse()"',
@@ -261,6 +269,7 @@ describe('planReminder, branch by branch (the exact text a host re-injects)', ()
 
   it("an approved plan held with then: 'stop': do not start, wait for the user", () => {
     expect(text(decide({ action: 'approve', then: 'stop' }))).toEqual([
+      episode,
       'Reminder: the user approved the plan below but asked you not to start yet. Do not execute any step or change anything; wait for the user to tell you to begin.',
       ...steps,
     ]);
@@ -274,6 +283,7 @@ describe('planReminder, branch by branch (the exact text a host re-injects)', ()
     );
     if (!r.applied) throw new Error(r.message);
     expect(text(r.state)).toEqual([
+      episode,
       'Reminder: you are executing the approved plan below. Keep it current with update_plan.',
       'Plan: "Fix the parser crash"',
       'Steps the user approved:',

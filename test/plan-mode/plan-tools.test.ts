@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { planModeTools } from '../../src/index.js';
 
 describe('planModeTools', () => {
-  it('defines the three plan tools with descriptions for the model', () => {
+  it('defines the five plan tools with descriptions for the model', () => {
     expect(Object.keys(planModeTools).sort()).toEqual([
+      'ask_user',
       'enter_plan_mode',
       'exit_plan_mode',
+      'plan_mode_status',
       'update_plan',
     ]);
     for (const tool of Object.values(planModeTools)) {

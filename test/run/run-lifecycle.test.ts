@@ -471,7 +471,8 @@ describe('compactionReminder', () => {
     const waiting = parked().session;
     const reminder = compactionReminder(waiting);
     expect(reminder).toMatchObject({ role: 'user', source: 'planfirst', kind: 'plan_reminder' });
-    expect(reminder?.content.split('\n').slice(0, 2)).toEqual([
+    expect(reminder?.content.split('\n').slice(0, 3)).toEqual([
+      '[plan-mode episode 1]',
       "Reminder: plan mode is active. Only read-only tools run; investigate, then call exit_plan_mode with your plan and wait for the user's decision.",
       'Your plan below is waiting for the user to decide:',
     ]);

@@ -44,6 +44,8 @@ describe('step', () => {
       'write_file',
       'bash',
       'exit_plan_mode',
+      'ask_user',
+      'plan_mode_status',
     ]);
     expect(r.events.map((e) => e.type)).toEqual(['run_started', 'model_called']);
   });

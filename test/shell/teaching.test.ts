@@ -32,7 +32,7 @@ const rows: Record<BlockCode, Row> = {
   syntax_error: { command: "ls 'src", names: "close it with '" },
   expansion: { command: 'ls ${HOME}', names: 'printenv HOME' },
   command_substitution: { command: 'ls $(pwd)', names: 'run that command on its own first' },
-  process_substitution: { command: 'cat <(ls)', names: 'run that command separately' },
+  process_substitution: { command: 'cat >(ls)', names: 'run that command separately' },
   arithmetic: { command: 'echo $((1+1))', names: 'write it literally' },
   background: { command: 'ls &', names: 'run it in the foreground' },
   control_flow: { command: 'if true; then ls; fi', names: 'run the commands one by one' },

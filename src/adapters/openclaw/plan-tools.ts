@@ -19,6 +19,8 @@ const labels: Record<PlanToolName, string> = {
   enter_plan_mode: 'Enter plan mode',
   exit_plan_mode: 'Submit plan',
   update_plan: 'Update plan',
+  ask_user: 'Ask the user',
+  plan_mode_status: 'Plan status',
 };
 
 /** The plan tools this plugin registers: enter_plan_mode only when the model may enter. */

@@ -67,4 +67,6 @@ export const piPlanToolParameters: Readonly<Record<PlanToolName, TSchema>> = Obj
   enter_plan_mode: toPiSchema(planModeTools.enter_plan_mode.parameters),
   exit_plan_mode: toPiSchema(planModeTools.exit_plan_mode.parameters),
   update_plan: toPiSchema(planModeTools.update_plan.parameters),
+  ask_user: toPiSchema(planModeTools.ask_user.parameters),
+  plan_mode_status: toPiSchema(planModeTools.plan_mode_status.parameters),
 });

@@ -2,7 +2,7 @@ import { ShellCodes } from '../codes.js';
 import { type PendingHeredoc, readHeredocBodies } from './heredoc.js';
 import { reject, show } from './reject.js';
 import { isMetachar, type Source, skipBlanks } from './source.js';
-import { type DecodedWord, readWord } from './words.js';
+import { commandSubstitutionEnd, type DecodedWord, readWord } from './words.js';
 
 /** Control operators the grammar accepts; `\n` is a newline token. */
 export type Operator = ';' | '&&' | '||' | '|' | '|&' | '(' | ')' | '\n';
@@ -140,6 +140,8 @@ export class Lexer {
       case ')':
         return this.operator(')', start, 1);
       case '<':
+        if (next === '(') return this.readProcessSubstitution(start);
+        return this.readRedirect(start, undefined);
       case '>':
         rejectProcessSubstitution(text, start);
         return this.readRedirect(start, undefined);
@@ -151,6 +153,35 @@ export class Lexer {
   private operator(op: Operator, start: number, length: number): Token {
     this.src.pos = start + length;
     return { kind: 'operator', op, start, end: start + length };
+  }
+
+  /**
+   * `<(script)` as a whole word (bash and zsh; dash and busybox sh reject the syntax, so nothing
+   * runs there): the program gets a path like `/dev/fd/63` to a pipe the script writes. The
+   * script is judged like a `bash -c` script. Nothing may be glued to either side.
+   */
+  private readProcessSubstitution(start: number): Token {
+    const { src } = this;
+    const { text } = src;
+    const close = commandSubstitutionEnd(text, start + 2, 0);
+    const after = text[close + 1];
+    if (after !== undefined && !' \t\n;&|)'.includes(after)) {
+      reject(
+        ShellCodes.processSubstitution,
+        `\`${show(text.slice(start))}\` glues a process substitution to more text; put it in a word of its own`,
+      );
+    }
+    src.pos = close + 1;
+    const value = '/dev/fd/63';
+    const word: DecodedWord = {
+      value,
+      quoted: new Array<boolean>(value.length).fill(true),
+      anyQuoted: true,
+      start,
+      end: close + 1,
+      expansions: [{ kind: 'process', script: text.slice(start + 2, close) }],
+    };
+    return { kind: 'word', word, start, end: close + 1 };
   }
 
   private readWordOrFd(): Token {
@@ -191,6 +222,12 @@ export class Lexer {
       );
     }
     const target = readWord(src);
+    if (target.expansions !== undefined) {
+      reject(
+        ShellCodes.expansion,
+        `the redirection \`${show(text.slice(start, target.end))}\` names its target with an expansion whose value the analyzer cannot see; write the target literally`,
+      );
+    }
     if (op === '<<' || op === '<<-') {
       if (!target.anyQuoted) {
         reject(

@@ -244,6 +244,13 @@ export class Parser {
         this.rejectReserved(token.word);
       }
       command.words.push(toShellWord(token.word, this.text));
+      const { expansions } = token.word;
+      if (expansions !== undefined)
+        for (const expansion of expansions) {
+          if (expansion.kind === 'parameter') continue;
+          if (command.substitutions === undefined) command.substitutions = [];
+          command.substitutions.push(expansion.script);
+        }
     }
     if (command.words.length === 0 && command.redirects.length > 0) {
       reject(

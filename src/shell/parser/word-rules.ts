@@ -150,7 +150,14 @@ export function toShellWord(word: DecodedWord, text: string): ShellWord {
     }
   }
   if (looksLikeAssignment(value)) rejectAssignmentTilde(word, raw);
-  return { value, raw, glob: hasGlob(word), quoted: word.anyQuoted, tilde };
+  // A parameter or command substitution may be any string: judged as a glob that could be
+  // anything (never a program name, never an option's value or an operand where a glob is
+  // refused). A process substitution is a pipe path; only its script needs judging.
+  const realGlob = hasGlob(word);
+  const expansion = word.expansions?.some((e) => e.kind !== 'process') ?? false;
+  if (expansion && !realGlob)
+    return { value, raw, glob: true, quoted: word.anyQuoted, tilde, expansion: true };
+  return { value, raw, glob: realGlob || expansion, quoted: word.anyQuoted, tilde };
 }
 
 /**
@@ -180,6 +187,11 @@ export function toAssignment(word: DecodedWord, text: string): ShellAssignment |
     );
   }
   if (!isUnquoted(word, after, '=')) return undefined;
+  if (word.expansions !== undefined)
+    reject(
+      ShellCodes.expansion,
+      `\`${show(raw)}\` assigns a value the analyzer cannot see; write the value literally`,
+    );
   rejectAssignmentTilde(word, raw);
   rejectBraces(word, text);
   // The name and `=` are unquoted, so the first `=` in the source is the assignment's.

