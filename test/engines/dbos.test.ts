@@ -1,0 +1,93 @@
+// planfirst/dbos on the machine's PostgreSQL (a database of its own per run). The service is
+// supervised: SIGKILLed, it is restarted and DBOS.launch() recovers its workflows. Deciders
+// are processes of their own, each with its own DBOS executor.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { pgPool, runId, services } from '../stores/services/env.js';
+import { migrateLedger } from './fixture.js';
+import { crashDir, freePort, root, Supervised } from './harness.js';
+import { engineScenarios } from './scenarios.js';
+
+let pool: pg.Pool;
+let service: Supervised;
+let crash: string;
+let port = 0;
+const database = `planfirst_dbos_${runId}`.toLowerCase();
+const { host, user } = services.postgres;
+const dbUrl = `postgresql://${user}@${host}:${services.postgres.port}/${database}`;
+
+async function call(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const r = await fetch(`http://127.0.0.1:${port}/`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${String(body.op)}: ${r.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+function decider(sessionId: string, decision: unknown): Promise<Record<string, unknown>> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      [
+        'scripts/run-ts.mjs',
+        'test/engines/dbos-service.ts',
+        'decide',
+        dbUrl,
+        'planfirst',
+        sessionId,
+        JSON.stringify(decision),
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.on('exit', (status) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (status === 0) done(JSON.parse(line) as Record<string, unknown>);
+      else fail(new Error(`decider exited ${status}: ${out}`));
+    });
+  });
+}
+
+beforeAll(async () => {
+  pool = pgPool(4);
+  await migrateLedger(pool);
+  crash = crashDir();
+  port = await freePort();
+  service = new Supervised(
+    process.execPath,
+    ['scripts/run-ts.mjs', 'test/engines/dbos-service.ts', 'service', String(port), crash, dbUrl],
+    process.env.PLANFIRST_ENGINE_LOG ?? join(crash, 'service.log'),
+  );
+  service.start();
+  await service.whenReady();
+});
+
+afterAll(async () => {
+  service?.stop();
+  await pool?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+  await pool?.end();
+});
+
+describe('planfirst/dbos on PostgreSQL', () => {
+  engineScenarios({
+    engine: 'dbos',
+    pool: () => pool,
+    service: () => service,
+    crashDir: () => crash,
+    start: async (name, sessionId, message) => {
+      await call({ name, op: 'start', sessionId, input: { message }, runId: `m-${sessionId}` });
+    },
+    status: (name, sessionId) => call({ name, op: 'status', sessionId }) as never,
+    decide: (name, sessionId, decision) => call({ name, op: 'decide', sessionId, decision }),
+    decideFromProcesses: (n, sessionId, decision) =>
+      Promise.all(Array.from({ length: n }, () => decider(sessionId, decision))),
+    decideToken: (name, sessionId, token) => call({ name, op: 'decideToken', sessionId, token }),
+  });
+});
