@@ -166,9 +166,16 @@ function toolCallLines(
       `${head}  ${planTool.isError ? paint.red(`✗ ${words(planTool.code)}`) : paint.green(`✓ ${words(planTool.code)}`)}`,
     ];
   if (result === undefined) return [`${head}  ${paint.dim('(no result)')}`];
+  const subagent = events.some((e) => e.type === 'subagent_started' && e.toolCallId === call.id);
   const verdict = result.isError
     ? paint.red('✗ error')
-    : paint.green(mode === 'plan' ? '✓ allowed: read-only' : '✓ ran');
+    : paint.green(
+        subagent
+          ? '✓ allowed: a subagent (plans too)'
+          : mode === 'plan'
+            ? '✓ allowed: read-only'
+            : '✓ ran',
+      );
   return [`${head}  ${verdict}`, ...preview(result.content, paint)];
 }
 

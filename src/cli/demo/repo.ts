@@ -1,5 +1,6 @@
-import type { ToolDefinition, ToolExecutor } from '../../index.js';
+import { runSubagent, type ToolDefinition, type ToolExecutor } from '../../index.js';
 import { analyzeShellCommand } from '../../shell/index.js';
+import { assistant, scriptedModel, toolCall } from '../../testing/index.js';
 
 /** The demo's repository: file contents by path, in memory only. */
 export type DemoFiles = Map<string, string>;
@@ -37,8 +38,17 @@ const object = (properties: Record<string, { type: 'string'; description: string
   required: Object.keys(properties),
 });
 
-/** The tools the demo offers the model; only `read_file` is declared read-only. */
+/**
+ * The tools the demo offers the model; only `read_file` is declared read-only, and `explore`
+ * starts a helper agent (a subagent, which plans whenever its parent does).
+ */
 export const demoToolDefinitions: readonly ToolDefinition[] = [
+  {
+    name: 'explore',
+    description: 'Hand an investigation to a helper agent; it reports what it found.',
+    parameters: object({ task: { type: 'string', description: 'What to find out' } }),
+    subagent: true,
+  },
   {
     name: 'read_file',
     description: 'Read a file of the repository.',
@@ -68,10 +78,26 @@ export const demoToolDefinitions: readonly ToolDefinition[] = [
 export function demoTools(files: DemoFiles): ToolExecutor {
   return {
     definitions: demoToolDefinitions,
-    async execute(call) {
+    async execute(call, context) {
       const input = (call.input ?? {}) as Record<string, unknown>;
       const path = typeof input.path === 'string' ? input.path : '';
       switch (call.name) {
+        case 'explore': {
+          if (context.subagent === undefined)
+            return { content: 'The helper only investigates while planning.', isError: true };
+          const task = typeof input.task === 'string' ? input.task : 'Investigate.';
+          const run = await runSubagent(
+            {
+              model: scriptedModel(explorerScript()),
+              tools: demoTools(files),
+              options: helperOptions,
+            },
+            context.subagent,
+            task,
+          );
+          const blocked = run.result.events.filter((e) => e.type === 'tool_blocked').length;
+          return `${run.output.content}\n(the helper planned too: ${blocked} write blocked)`;
+        }
         case 'read_file': {
           const content = files.get(path);
           return content === undefined
@@ -90,6 +116,18 @@ export function demoTools(files: DemoFiles): ToolExecutor {
       }
     },
   };
+}
+
+/** The helper runs under the parent's options: plan mode, as the demo session starts. */
+const helperOptions = { planMode: { enabled: true } };
+
+/** The helper agent's model: it tries to fix the code at once (blocked), then reports. */
+function explorerScript() {
+  return [
+    assistant(toolCall('write_file', { path: 'src/slug.ts', content: '' })),
+    assistant(toolCall('read_file', { path: 'src/routes.ts' })),
+    assistant('slugify() is called once, in src/routes.ts, to build post URLs.'),
+  ];
 }
 
 function runShell(files: DemoFiles, command: string): { content: string; isError: boolean } {

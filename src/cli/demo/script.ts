@@ -38,6 +38,7 @@ export function demoScript(): ScriptEntry[] {
       'Reading the slug code and where it is used.',
       toolCall('read_file', { path: 'src/slug.ts' }),
       toolCall('bash', { command: `grep -rn 'slugify(' src test` }),
+      toolCall('explore', { task: 'Who calls slugify()?' }),
     ),
     // Jumping ahead: both the write and the in-place sed are blocked while planning.
     assistant(
