@@ -14,6 +14,7 @@ describe('resolveOptions', () => {
       reasoningOnly: 2,
       empty: 1,
       planAckOnly: 2,
+      claimedDone: 2,
     });
     expect(o.autoContinue).toEqual({ enabled: false, maxCycles: 3, stopOnMutation: true });
     expect(resolveOptions(undefined)).toEqual(o);

@@ -108,16 +108,9 @@ describe('links between the documents', () => {
     expect(broken).toEqual([]);
   });
 
-  it('the README links to every guide, or to a guide that links to it', () => {
+  it('the README links to every guide', () => {
     const readme = readDocument('README.md');
-    const guides = documentPaths().slice(1);
-    const linkedFrom = (path: string) =>
-      guides.filter((g) => readDocument(g).includes(`](${path.replace('docs/', '')}`));
-    for (const path of guides) {
-      const direct = readme.includes(`](${path}`);
-      const viaGuide = linkedFrom(path).some((g) => readme.includes(`](${g}`));
-      expect(direct || viaGuide, path).toBe(true);
-    }
+    for (const path of documentPaths().slice(1)) expect(readme, path).toContain(`](${path}`);
   });
 });
 

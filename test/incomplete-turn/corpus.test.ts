@@ -44,8 +44,8 @@ describe('held-out turns', () => {
   for (const kind of Object.values(TurnKinds) as TurnKind[]) {
     const rows = heldOutTurns.filter(([, , , expected]) => expected === kind);
     describe(kind, () => {
-      it.each(rows)('%s', (_, turn, planMode, expected) => {
-        const got = classifyTurn(turn, { planMode, options });
+      it.each(rows)('%s', (_, turn, planMode, expected, openSteps) => {
+        const got = classifyTurn(turn, { planMode, options, ...(openSteps ? { openSteps } : {}) });
         expect(got.kind, JSON.stringify(got.evidence)).toBe(expected);
       });
     });

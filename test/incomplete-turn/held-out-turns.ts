@@ -2,13 +2,20 @@ import type { TurnKind, TurnSummary } from '../../src/index.js';
 import { read, turn, write } from './turns.js';
 
 // Held-out turns: written from the turn-class rules, not tuned against the classifier. Each
-// row: [what it shows, turn, planMode, expected class].
-export type TurnCase = [string, TurnSummary, boolean, TurnKind];
+// row: [what it shows, turn, planMode, expected class, approved steps still open].
+export type TurnCase = [string, TurnSummary, boolean, TurnKind, (readonly string[])?];
 
 const long = `${'The importer walks every sheet, maps the header row to columns and validates each cell against the schema before it writes anything. '.repeat(6)}I'll add the XLSX writer afterwards.`;
 
 // biome-ignore format: one row per line reads as a table
 export const heldOutTurns: TurnCase[] = [
+  // claimed-done: the turn says the work is done while approved steps are still open
+  ['en: "all done" with steps open', turn('All done: the parser handles empty input now.', { userPrompt: 'continue' }), false, 'claimed-done', ['2', '3']],
+  ['en: "finished" after plan bookkeeping only', turn('Finished. Everything in the plan is complete.', { userPrompt: 'go on', toolCalls: [{ name: 'update_plan', readOnly: false }] }), false, 'claimed-done', ['3']],
+  ['en: "that completes the task"', turn('I added the column and the backfill. That completes the task.', { userPrompt: 'keep going' }), false, 'claimed-done', ['index']],
+  ['en: a question with steps open is not a claim', turn('The backfill is done. Should I also add the index now?', { userPrompt: 'continue' }), false, 'answered', ['3']],
+  ['en: a blocker with steps open is not a claim', turn("I can't finish: the migration needs database credentials I don't have.", { userPrompt: 'continue' }), false, 'answered', ['3']],
+  ['en: "done" with nothing open stays answered', turn('All done: the parser handles empty input now.', { userPrompt: 'continue' }), false, 'answered', []],
   // planning-only, normal mode
   ['en: promise after a request', turn("Sure — I'll update the README and bump the version.", { userPrompt: 'Update the README for the new flag.' }), false, 'planning-only'],
   ['en: "let me" after a question', turn('Let me check the CI logs to see why the build is red.', { userPrompt: 'why is CI red?' }), false, 'planning-only'],

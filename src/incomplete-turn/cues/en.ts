@@ -271,6 +271,7 @@ export function en(): CueLists {
       'fixed',
       'completed',
       'finished',
+      'that completes',
       'implemented',
       'resolved',
       'all tests pass',
