@@ -2,6 +2,7 @@ import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { resolveApproval } from '../plan-mode/approval.js';
 import { TransitionCodes } from '../plan-mode/codes.js';
 import { takeDecisionMessage } from '../plan-mode/messages.js';
+import { pendingQuestion } from '../plan-mode/questions.js';
 import type { Ignored } from '../plan-mode/transition.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
@@ -46,9 +47,15 @@ export function onApprovalDecision(
   if (!r.applied && r.state !== session) return onLateDecision(session, r, scope);
   if (!r.applied) {
     scope.events.push({ type: 'approval_ignored', reason: r.reason, message: r.message });
-    const pending = session.planMode.approval === 'pending';
+    // The run stays where it was: parked on a plan, or on a question, or done.
+    const status =
+      session.planMode.approval === 'pending'
+        ? ('awaiting_approval' as const)
+        : pendingQuestion(session) !== undefined
+          ? ('awaiting_answer' as const)
+          : ('completed' as const);
     const outcome = {
-      status: pending ? ('awaiting_approval' as const) : ('completed' as const),
+      status,
       reason: r.reason,
       text: r.message,
     };

@@ -51,6 +51,20 @@ describe('ask_user in step', () => {
     expect(tool).toMatchObject({ role: 'tool', toolName: 'ask_user', isError: false });
   });
 
+  it('a decision while a question waits is ignored and the run still awaits the answer', () => {
+    const s = asked();
+    const out = step(
+      s,
+      { type: 'approval_decision', decision: { action: 'approve', approvalId: 'x' }, now: 3 },
+      context,
+    );
+    expect(out.session).toEqual(s);
+    expect(out.effect).toMatchObject({
+      type: 'finish',
+      outcome: { status: 'awaiting_answer', reason: 'nothing_pending' },
+    });
+  });
+
   it('an answer is injected once, quoted, and the run calls the model again', () => {
     const out = step(
       asked(),
