@@ -28,17 +28,7 @@ export function checkAnswer(
   at: number | AnswerTime,
 ): DecisionCheck {
   const r = answerQuestion(session, answer, typeof at === 'number' ? { now: at } : at);
-  if (r.applied) return { applies: true, session: r.state };
-  return {
-    applies: false,
-    ...(r.state === session ? {} : { timedOut: r.state }),
-    outcome:
-      r.reason === IgnoredReasons.duplicateDecision
-        ? StoredRunOutcomes.duplicate
-        : StoredRunOutcomes.ignored,
-    reason: r.reason,
-    message: r.message,
-  };
+  return toCheck(session, r);
 }
 
 /**
@@ -55,17 +45,7 @@ export function checkDecision(
   at: number | DecisionTime,
 ): DecisionCheck {
   const r = resolveApproval(session, decision, typeof at === 'number' ? { now: at } : at);
-  if (r.applied) return { applies: true, session: r.state };
-  return {
-    applies: false,
-    ...(r.state === session ? {} : { timedOut: r.state }),
-    outcome:
-      r.reason === IgnoredReasons.duplicateDecision
-        ? StoredRunOutcomes.duplicate
-        : StoredRunOutcomes.ignored,
-    reason: r.reason,
-    message: r.message,
-  };
+  return toCheck(session, r);
 }
 
 /** A plan parked on an engine: the session as it was parked and the deadline fixed then. */
@@ -183,4 +163,24 @@ export function judgeUnparked(
   const check = checkDecision(session, decision, now);
   if (check.applies) return { outcome: EngineDecisionOutcomes.notFound, sessionId };
   return { outcome: check.outcome, sessionId, reason: check.reason, message: check.message };
+}
+
+/** A transition's result as a check: applied, or the refusal as stored-run outcomes name it. */
+function toCheck(
+  session: SessionState,
+  r:
+    | { applied: true; state: SessionState }
+    | { applied: false; state: SessionState; reason: IgnoredReason; message: string },
+): DecisionCheck {
+  if (r.applied) return { applies: true, session: r.state };
+  return {
+    applies: false,
+    ...(r.state === session ? {} : { timedOut: r.state }),
+    outcome:
+      r.reason === IgnoredReasons.duplicateDecision
+        ? StoredRunOutcomes.duplicate
+        : StoredRunOutcomes.ignored,
+    reason: r.reason,
+    message: r.message,
+  };
 }

@@ -65,9 +65,7 @@ export function onApprovalDecision(
   // A decision arriving while tools run (a host driving step itself) closes that turn first:
   // results in hand are kept, the other calls are answered, so no call is left without one.
   const parked = session.run.phase === 'approval';
-  const s = parked
-    ? r.state
-    : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
+  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
   scope.events.push({ type: 'approval_resolved', approvalId: r.decision.approvalId, code: r.code });
   return continueAfterDecision(s, scope);
 }
@@ -81,9 +79,7 @@ function onLateDecision(session: SessionState, r: Ignored, scope: StepScope): St
   scope.events.push({ type: 'approval_ignored', reason: r.reason, message: r.message });
   scope.events.push({ type: 'approval_resolved', approvalId, code: TransitionCodes.timedOut });
   const parked = session.run.phase === 'approval';
-  const s = parked
-    ? r.state
-    : startDecisionRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
+  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
   return continueAfterDecision(s, scope);
 }
 
@@ -131,8 +127,8 @@ export function continueAfterDecision(session: SessionState, scope: StepScope): 
   }
 }
 
-/** A decision arriving while no run is parked starts a run of its own. */
-function startDecisionRun(session: SessionState): SessionState {
+/** A decision or an answer arriving while no run is parked starts a run of its own. */
+export function startOwnRun(session: SessionState): SessionState {
   const s = resetRunBudgets(session);
   return withRun(s, {
     phase: 'idle',

@@ -1,4 +1,3 @@
-import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { TransitionCodes } from '../plan-mode/codes.js';
 import {
   answerQuestion,
@@ -8,6 +7,7 @@ import {
 } from '../plan-mode/questions.js';
 import type { Ignored } from '../plan-mode/transition.js';
 import type { SessionState } from '../session.js';
+import { startOwnRun } from './approval-step.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import { closeOpenTurn } from './turn.js';
@@ -84,9 +84,7 @@ export function onAnswer(
     return result(session, { type: 'finish', outcome }, scope);
   }
   const parked = session.run.phase === 'question';
-  const s = parked
-    ? r.state
-    : startAnswerRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
+  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
   scope.events.push({ type: 'answer_resolved', questionId: r.answer.questionId, code: r.code });
   return continueAfterAnswer(s, scope);
 }
@@ -100,9 +98,7 @@ function onLateAnswer(session: SessionState, r: Ignored, scope: StepScope): Step
     code: TransitionCodes.questionTimedOut,
   });
   const parked = session.run.phase === 'question';
-  const s = parked
-    ? r.state
-    : startAnswerRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
+  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
   return continueAfterAnswer(s, scope);
 }
 
@@ -131,18 +127,4 @@ export function continueAfterAnswer(session: SessionState, scope: StepScope): St
     default:
       return finish(s, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
   }
-}
-
-/** An answer arriving while no run is parked starts a run of its own. */
-function startAnswerRun(session: SessionState): SessionState {
-  const s = resetRunBudgets(session);
-  return withRun(s, {
-    phase: 'idle',
-    startIndex: s.messages.length,
-    modelCalls: 0,
-    userPrompt: null,
-    nextSystem: [],
-    toolFailed: false,
-    bookkeepingTurns: 0,
-  });
 }
