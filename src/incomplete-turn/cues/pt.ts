@@ -458,6 +458,11 @@ export function pt(): CueLists {
       'resume',
       'resuma',
       'documenta',
+      'explicar',
+      'me explicar',
+      'descrever',
+      'me dizer',
+      'resumir',
     ],
     request: ['por favor', 'você pode', 'pode', 'poderia', 'consegue'],
   };
