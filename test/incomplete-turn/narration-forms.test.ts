@@ -326,3 +326,38 @@ describe('a promise conditional on the user\'s approval is an offer', () => {
     ['en', 'Migrate the users table.', 'The migration is drafted. I\'ll proceed with the backfill next.', 'planning-only'],
   ]);
 });
+
+// Go-aheads of the third pass: [language, prompt, previous assistant text, expected].
+const factual = 'Is the test in parser.test.ts?';
+// biome-ignore format: one row per line reads as a table
+const moreAcks: AckRow[] = [
+  // An assent joined to "go", with or without a comma, after anything ("proceed" waits for an
+  // offer: ack.test.ts).
+  ['en', 'yep go', null, true],
+  ['en', 'yes go', factual, true],
+  ['en', 'sure, go', null, true],
+  ['en', 'yeah, go', null, true],
+  // "y" answers a yes/no offer ("(y/n)", "[y/N]"), not a question of fact.
+  ['en', 'y', 'Apply the same change to the other 3 services? (y/n)', true],
+  ['en', 'yes', 'Overwrite `config.yml` as well? [y/N]', true],
+  ['en', 'y', factual, false],
+  ['en', 'y', null, false],
+  // A short question opening with a first-person verb offers the work.
+  ['pt', 'sim, vai', 'Renomeio a coluna?', true],
+  ['pt', 'pode', 'Atualizo também a documentação?', true],
+  ['pt', 'sim', 'Aplico a migração agora?', true],
+  ['es', 'sí', '¿Aplico la migración ahora?', true],
+  ['pt', 'sim', 'O teste está em parser.test.ts?', false],
+  ['en', 'yes', 'Checking the logs now — is Redis running locally?', false],
+  // Where to resume from does not change a resume.
+  ['ja', '中断したところから再開して', paused, true],
+  ['ja', '途中から再開して', paused, true],
+  ['ja', '続きから再開してください', null, true],
+  ['ja', '止まったところから再開', null, true],
+];
+
+describe('go-aheads: assent and go, y/n offers, first-person offers, where to resume from', () => {
+  it.each(moreAcks)('%s: %s → %s', (_, prompt, previous, expected) => {
+    expect(isExecutionAck(prompt, { previousAssistantText: previous, options })).toBe(expected);
+  });
+});

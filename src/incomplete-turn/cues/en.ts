@@ -511,6 +511,8 @@ export function en(): CueLists {
       'if that is ok',
       'if you agree',
       'if you approve',
+      'y/n',
+      'yes/no',
       'if that looks right',
       'if this looks right',
       'if it looks right',
@@ -717,6 +719,12 @@ export function en(): CueLists {
       'too',
     ],
     ack: [
+      // An assent joined to "go" asks for the work on its own ("yep, go").
+      'yes go',
+      'yep go',
+      'yeah go',
+      'yup go',
+      'sure go',
       "let's ship it",
       'go right ahead',
       'make the change',
@@ -902,6 +910,7 @@ export function en(): CueLists {
       'okey doke',
     ],
     contextualAck: [
+      'y',
       'be my guest',
       'I approve',
       'fine by me',
