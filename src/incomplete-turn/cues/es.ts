@@ -361,6 +361,9 @@ export function es(): CueLists {
       'muy bien',
       'por supuesto',
       'ok',
+      'recibido',
+      'anotado',
+      'marchando',
     ],
     commitment: [
       'siguiente paso',
@@ -517,7 +520,20 @@ export function es(): CueLists {
       'eres un genio',
     ],
     infoPrefix: ['para tu información', 'por cierto', 'para que sepas', 'te comento'],
-    infoRequest: ['explica', 'explícame', 'describe', 'dime', 'revisa', 'resume', 'documenta'],
+    infoRequest: [
+      'explica',
+      'explícame',
+      'describe',
+      'dime',
+      'revisa',
+      'resume',
+      'documenta',
+      'explicar',
+      'explicarme',
+      'describir',
+      'decirme',
+      'resumir',
+    ],
     request: ['por favor', 'puedes', 'podrías', 'puede usted', 'podría'],
   };
 }
