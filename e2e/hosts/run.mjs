@@ -21,7 +21,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { homedir, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModels } from './fake-models.mjs';
@@ -115,8 +115,15 @@ function scriptFor(scenario, project) {
     case 'crash':
     case 'untrusted':
       return [shellWrite, { text: 'Done.' }];
-    case 'latency':
-      return [read, read, read, read, read, read, { text: 'Read it.' }];
+    // Each event type planfirst judges, four calls each, in plan mode: a read-only shell
+    // command, the host's file-read tool, a write of the plan file (allowed), then the stop.
+    case 'latency': {
+      const readTool = { read: join(project, 'probe.txt') };
+      return [
+        ...[read, readTool, planWrite].flatMap((step) => [step, step, step, step]),
+        { text: 'Read it.' },
+      ];
+    }
     default:
       throw new Error(`unknown scenario ${scenario}`);
   }
@@ -196,6 +203,7 @@ async function runScenario(model, host, bin, scenario, options = {}) {
   const result = await run(cmd, args, { cwd: project, env });
   const requests = model.requests.slice();
   const replies = model.replies.slice();
+  const kinds = model.kinds.slice();
   const all = model.all.slice();
   return {
     ...result,
@@ -206,6 +214,7 @@ async function runScenario(model, host, bin, scenario, options = {}) {
     install,
     requests,
     replies,
+    kinds,
     all,
     records: readRecords(recordDir),
     exists: (rel) => existsSync(join(project, rel)),
@@ -591,42 +600,51 @@ const median = (xs) => {
 };
 const latencyRows = [];
 
-/** Per tool call: from the model's tool call to the next model request (tool + hooks). */
-function toolGaps(run) {
+/** Per tool call, by kind: from the model's tool call to the next model request (tool + hooks). */
+function toolGaps(run, kind) {
   const gaps = [];
   for (let i = 0; i + 1 < run.requests.length && i < run.replies.length; i++)
-    gaps.push(run.requests[i + 1].at - run.replies[i]);
+    if (run.kinds[i] === kind) gaps.push(run.requests[i + 1].at - run.replies[i]);
   return gaps;
 }
+
+const toolKinds = ['shell', 'read', 'write'];
 
 async function measureLatency(model, host, bin) {
   for (const major of latencyNodes) {
     const nodeBin = ensureNode(major);
-    const row = { host, node: major };
+    const row = { host, node: major, load: loadavg()[0] };
     for (const hook of ['none', 'floor', 'planfirst']) {
       const r = await runScenario(model, host, bin, 'latency', { hook, nodeBin });
       const lastReply = r.replies.at(-1) ?? r.ended;
-      row[hook] = { tool: median(toolGaps(r)), stop: r.ended - lastReply, ok: r.status === 0 };
+      row[hook] = { stop: r.ended - lastReply, ok: r.status === 0 };
+      for (const kind of toolKinds) row[hook][kind] = median(toolGaps(r, kind));
     }
     latencyRows.push(row);
   }
 }
 
+/**
+ * Per host, Node version and event type: the time with no hook, and what the floor hook and
+ * planfirst's hook add to it, from the same run; then planfirst minus the floor (the budget).
+ */
 function printLatency() {
   if (latencyRows.length === 0) return;
   const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)}` : '–');
   process.stdout.write(
-    '\nAdded time per tool call (median of 6) and at the end of the turn, ms, over no hook:\n',
+    "\nTime per event, ms: no hook; added by the floor hook (Node, reads its input, answers neutrally) and by planfirst; planfirst − floor.\nTool calls: median of 4, from the model's tool call to the next model request. Stop: from the last reply to the agent's exit.\n",
   );
   process.stdout.write(
-    '| host | node | tool: no hook | + floor hook | + planfirst | end of turn: no hook | + floor | + planfirst |\n|---|---|---|---|---|---|---|---|\n',
+    '| host | node | event | no hook | + floor | + planfirst | planfirst − floor | load (1 min) |\n|---|---|---|---|---|---|---|---|\n',
   );
-  for (const r of latencyRows) {
-    const add = (k, f) => r[k][f] - r.none[f];
-    process.stdout.write(
-      `| ${r.host} ${pinned[r.host].version} | ${r.node} | ${ms(r.none.tool)} | ${ms(add('floor', 'tool'))} | ${ms(add('planfirst', 'tool'))} | ${ms(r.none.stop)} | ${ms(add('floor', 'stop'))} | ${ms(add('planfirst', 'stop'))} |\n`,
-    );
-  }
+  for (const r of latencyRows)
+    for (const event of [...toolKinds, 'stop']) {
+      const add = (k) => r[k][event] - r.none[event];
+      const failed = ['none', 'floor', 'planfirst'].filter((k) => !r[k].ok);
+      process.stdout.write(
+        `| ${r.host} ${pinned[r.host].version} | ${r.node} | ${event === 'stop' ? (hosts[r.host].stopEvent ?? 'end (no stop event)') : event} | ${ms(r.none[event])} | ${ms(add('floor'))} | ${ms(add('planfirst'))} | ${ms(r.planfirst[event] - r.floor[event])} | ${r.load.toFixed(2)}${failed.length > 0 ? ` (exit ≠ 0: ${failed.join(', ')})` : ''} |\n`,
+      );
+    }
 }
 
 // --- Main -------------------------------------------------------------------------------------
