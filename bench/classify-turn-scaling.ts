@@ -6,23 +6,13 @@
 // ratio 1 MiB / 512 KiB (CPU milliseconds).
 //   node scripts/run-ts.mjs bench/classify-turn-scaling.ts [runs] [shape]   (default 5 runs, all shapes)
 import { classifyTurn, resolveOptions, type TurnSummary } from '../src/index.js';
+import { baseTurn, cpuMicros } from './classify-turn-timing.js';
 
 const runs = Number(process.argv[2] ?? 5);
 const KiB = 1024;
 const sizes = [128 * KiB, 256 * KiB, 512 * KiB, 1024 * KiB];
 
-const base: TurnSummary = {
-  text: '',
-  hasThinking: false,
-  toolCalls: [],
-  stopReason: 'stop',
-  aborted: false,
-  timedOut: false,
-  toolError: false,
-  sideEffects: false,
-  userPrompt: 'Fix the crash in the config loader.',
-  previousAssistantText: null,
-};
+const base = baseTurn;
 
 // Every text is split and scanned in full; the rules past that read texts up to
 // narrationMaxLength (at most 100 000), so the wide options let them run on the longest allowed.
@@ -121,10 +111,7 @@ for (const shape of shapes) {
     classifyTurn(turn, context);
     const samples: number[] = [];
     for (let r = 0; r < runs; r++) {
-      const t0 = process.cpuUsage();
-      classifyTurn(turn, context);
-      const used = process.cpuUsage(t0);
-      samples.push((used.user + used.system) / 1000);
+      samples.push(cpuMicros(() => classifyTurn(turn, context)) / 1000);
     }
     return best(samples);
   });

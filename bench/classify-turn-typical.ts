@@ -5,22 +5,12 @@
 // Target: p75 ≤ 5 µs.
 //   node scripts/run-ts.mjs bench/classify-turn-typical.ts [batches] [rounds]   (default 300, 125)
 import { classifyTurn, resolveOptions, type TurnSummary } from '../src/index.js';
+import { baseTurn, cpuMicros } from './classify-turn-timing.js';
 
 const batches = Math.max(50, Number(process.argv[2] ?? 300));
 const rounds = Math.max(10, Number(process.argv[3] ?? 125));
 const options = resolveOptions({});
-const base: TurnSummary = {
-  text: '',
-  hasThinking: false,
-  toolCalls: [],
-  stopReason: 'stop',
-  aborted: false,
-  timedOut: false,
-  toolError: false,
-  sideEffects: false,
-  userPrompt: 'Fix the crash in the config loader.',
-  previousAssistantText: null,
-};
+const base = baseTurn;
 
 // The same eight turns as the vitest bench's typical mix.
 const typical: [TurnSummary, boolean][] = [
@@ -73,10 +63,7 @@ while (Date.now() < until) batch();
 
 const perTurn: number[] = [];
 for (let b = 0; b < batches; b++) {
-  const t0 = process.cpuUsage();
-  batch();
-  const used = process.cpuUsage(t0);
-  perTurn.push((used.user + used.system) / (rounds * typical.length));
+  perTurn.push(cpuMicros(batch) / (rounds * typical.length));
 }
 perTurn.sort((a, b) => a - b);
 const at = (q: number) =>

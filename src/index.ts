@@ -128,6 +128,7 @@ export {
   type AnswerTime,
   type ApprovalDecision,
   type ApprovalState,
+  type AskUserInput,
   answerQuestion,
   askUser,
   type CurrentQuestion,

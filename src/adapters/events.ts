@@ -3,6 +3,7 @@ import type {
   GateCode,
   Plan,
   PlanToolName,
+  Question,
   RetryInstruction,
   TurnKind,
 } from '../index.js';
@@ -24,6 +25,16 @@ export type AdapterEvent =
       type: 'approval_resolved';
       approvalId: string;
       action: ApprovalDecision['action'];
+      applied: boolean;
+      code: string;
+    }
+  /** ask_user put questions to the user under planfirst's question id (`repeated`: the same ones again). */
+  | { type: 'question_asked'; questionId: string; questions: Question[]; repeated: boolean }
+  /** An answer (or a timeout) was applied, or refused with the core's reason (`duplicate_decision` …). */
+  | {
+      type: 'answer_resolved';
+      questionId: string;
+      action: 'answer' | 'timeout';
       applied: boolean;
       code: string;
     }

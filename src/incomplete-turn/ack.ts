@@ -5,7 +5,7 @@ import { optionsOrDefault } from './options-or-default.js';
 import { coverMasks, masksOf } from './text/coverage.js';
 import { promptTokens } from './text/fold.js';
 import { countListItems } from './text/structure.js';
-import { analyseText, cueAnywhere, headingAnywhere } from './text-analysis.js';
+import { analyseText, cueAnywhere, headingAnywhere, promiseIn, wordsIn } from './text-analysis.js';
 
 /** What isExecutionAck() may know besides the prompt. */
 export interface AckContext {
@@ -185,6 +185,10 @@ function coveredAck(tokens: string, previous: string | null, cues: CompiledCues)
   return false;
 }
 
+// "Renomeio a coluna?" is an offer; "Checking the logs now — is Redis running locally?" asks a
+// question of fact after a progress verb.
+const SHORT_OFFER_WORDS = 6;
+
 /**
  * Whether the assistant's previous text proposed an action or asked to proceed: an offer
  * ("Want me to go ahead?", "Say go and I'll run it", "… if you like"), a plan that is not a
@@ -196,11 +200,15 @@ export function previousTurnProposed(previous: string | null, cues: CompiledCues
   if (cueAnywhere(analysis, 'offer')) return true;
   const plan = headingAnywhere(analysis) !== undefined || countListItems(previous) >= 2;
   if (plan && !cueAnywhere(analysis, 'completion')) return true;
-  // A question that promises the work ("Je lance la migration ?", "I'll apply it now, OK?")
-  // asks for the go-ahead.
+  // A question that promises the work ("Je lance la migration ?", "I'll apply it now, OK?"),
+  // or a short one opening with a first-person verb ("Atualizo também a documentação?"), asks
+  // for the go-ahead.
   return analysis.sentences.some(
     (s) =>
       (s.question && s.cues.some((c) => c.category === 'promise')) ||
+      (s.question &&
+        wordsIn(analysis, s) <= SHORT_OFFER_WORDS &&
+        promiseIn(analysis, s) !== undefined) ||
       (s.question &&
         cues.prompt
           .scan(promptTokens(analysis.folded.slice(s.start, s.end)))

@@ -194,7 +194,9 @@ function planModeText(turn: TurnSummary, text: string, options: ResolvedOptions)
   if (answer) return answer;
   const delivered = deliveredAfterPromise(analysis);
   if (delivered) return deliveredAnswer(delivered);
-  const status = statusLine(analysis);
+  // "Plan created." right after update_plan reports that call, not finished work.
+  const bookkept = turn.toolCalls.some((c) => isPlanBookkeeping(c.name));
+  const status = statusLine(analysis, bookkept);
   if (status === undefined) return result(TurnKinds.answered, TurnRules.noPromise);
   // "You're welcome!" after "thanks, that's all" closes the conversation: no status line.
   const intent = promptIntent(turn.userPrompt, turn.previousAssistantText, compiledCues(options));
@@ -221,10 +223,13 @@ const STATUS_REPORT_WORDS = 4;
  * A status line is nothing but acknowledgements, announcements and a few-word bookkeeping
  * report, ending with an acknowledgement or an announcement ("Plan created. I'll look at the
  * router next."). A sentence that reports something ("The OK button is disabled…") makes the
- * turn an answer. A single few-word line without any cue is a status line, but not a sure one.
+ * turn an answer; so does a few-word completion ("Fixed the typo."), unless the turn's only
+ * call was plan bookkeeping, which it reports ("計画を作成しました。"). A single few-word line
+ * without any cue is a status line, but not a sure one.
  */
 function statusLine(
   analysis: TextAnalysis,
+  bookkept: boolean,
 ): { cue: TextMatch | undefined; sure: boolean; ackOnly: boolean } | undefined {
   let cue: TextMatch | undefined;
   let ackOnly = true;
@@ -239,7 +244,8 @@ function statusLine(
       continue;
     }
     const short = wordsIn(analysis, sentence) <= STATUS_REPORT_WORDS;
-    if (!short || cueIn(sentence, 'completion') || cueIn(sentence, 'blocker')) return undefined;
+    if (!short || cueIn(sentence, 'blocker')) return undefined;
+    if (cueIn(sentence, 'completion') && !bookkept) return undefined;
     ackOnly = false;
     lastCounts = false;
   }

@@ -59,11 +59,18 @@ function judgePrompt(
   const text = prompt.normalize('NFKC').trim();
   const tokens = promptTokens(text);
   if (isAck(text, tokens, previous, cues)) return { work: true, why: 'ack' };
-  if (questionMarks.test(text)) return { work: true, why: 'question' };
   const found = cues.prompt.scan(tokens);
   // "Explain the retry logic", "Review this PR", "教えて": asks for an answer in words, as a
   // question does.
-  if (found.some((m) => m.category === 'infoRequest')) return { work: true, why: 'question' };
+  const asksForWords = found.some((m) => m.category === 'infoRequest');
+  if (questionMarks.test(text)) {
+    // "Can you migrate the users table?", "¿Puedes añadir un índice?": a request for work in
+    // the form of a question, unless it asks for words ("Can you explain …?").
+    const politeRequest =
+      !asksForWords && cues.prompt.matchesAt(tokens, 0).some((m) => m.category === 'request');
+    return politeRequest ? { work: true, why: 'request' } : { work: true, why: 'question' };
+  }
+  if (asksForWords) return { work: true, why: 'question' };
   if (cues.prompt.matchesAt(tokens, 0).some((m) => m.category === 'infoPrefix'))
     return found.some((m) => m.category === 'request')
       ? { work: true, why: 'request' }

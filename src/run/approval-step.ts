@@ -1,4 +1,3 @@
-import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { resolveApproval } from '../plan-mode/approval.js';
 import { TransitionCodes } from '../plan-mode/codes.js';
 import { takeDecisionMessage } from '../plan-mode/messages.js';
@@ -6,9 +5,9 @@ import { pendingQuestion } from '../plan-mode/questions.js';
 import type { Ignored } from '../plan-mode/transition.js';
 import type { SessionState } from '../session.js';
 import { RunReasons } from './codes.js';
-import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
-import { closeOpenTurn } from './turn.js';
+import { appendMessages, callModel, finish, type StepScope, withRun } from './context.js';
 import type { StepResult } from './types.js';
+import { runAfterInput, stayAfterIgnored } from './user-input.js';
 
 /**
  * Records the decision message still owed to the model (approved, edited, rejected, timed
@@ -50,22 +49,15 @@ export function onApprovalDecision(
     // The run stays where it was: parked on a plan, or on a question, or done.
     const status =
       session.planMode.approval === 'pending'
-        ? ('awaiting_approval' as const)
+        ? 'awaiting_approval'
         : pendingQuestion(session) !== undefined
-          ? ('awaiting_answer' as const)
-          : ('completed' as const);
-    const outcome = {
-      status,
-      reason: r.reason,
-      text: r.message,
-    };
-    scope.events.push({ type: 'run_finished', status: outcome.status, reason: outcome.reason });
-    return result(session, { type: 'finish', outcome }, scope);
+          ? 'awaiting_answer'
+          : 'completed';
+    return stayAfterIgnored(session, status, r, scope);
   }
   // A decision arriving while tools run (a host driving step itself) closes that turn first:
   // results in hand are kept, the other calls are answered, so no call is left without one.
-  const parked = session.run.phase === 'approval';
-  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
+  const s = runAfterInput(session, r.state, 'approval', notExecutedAfterDecision, scope);
   scope.events.push({ type: 'approval_resolved', approvalId: r.decision.approvalId, code: r.code });
   return continueAfterDecision(s, scope);
 }
@@ -78,8 +70,7 @@ function onLateDecision(session: SessionState, r: Ignored, scope: StepScope): St
   const approvalId = session.planMode.approvalId ?? '';
   scope.events.push({ type: 'approval_ignored', reason: r.reason, message: r.message });
   scope.events.push({ type: 'approval_resolved', approvalId, code: TransitionCodes.timedOut });
-  const parked = session.run.phase === 'approval';
-  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterDecision, scope));
+  const s = runAfterInput(session, r.state, 'approval', notExecutedAfterDecision, scope);
   return continueAfterDecision(s, scope);
 }
 
@@ -125,18 +116,4 @@ export function continueAfterDecision(session: SessionState, scope: StepScope): 
       // Withdrawn (plan mode left by the host): nothing is left to carry on.
       return finish(s, { status: 'completed', reason: RunReasons.nothingToResume }, scope);
   }
-}
-
-/** A decision or an answer arriving while no run is parked starts a run of its own. */
-export function startOwnRun(session: SessionState): SessionState {
-  const s = resetRunBudgets(session);
-  return withRun(s, {
-    phase: 'idle',
-    startIndex: s.messages.length,
-    modelCalls: 0,
-    userPrompt: null,
-    nextSystem: [],
-    toolFailed: false,
-    bookkeepingTurns: 0,
-  });
 }

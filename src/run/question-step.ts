@@ -7,11 +7,10 @@ import {
 } from '../plan-mode/questions.js';
 import type { Ignored } from '../plan-mode/transition.js';
 import type { SessionState } from '../session.js';
-import { startOwnRun } from './approval-step.js';
 import { RunReasons } from './codes.js';
-import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
-import { closeOpenTurn } from './turn.js';
+import { appendMessages, callModel, finish, type StepScope, withRun } from './context.js';
 import type { StepResult } from './types.js';
+import { runAfterInput, stayAfterIgnored } from './user-input.js';
 
 /** The kind of the message that carries the user's answer (or the timeout) to the model. */
 export const answerMessageKind = 'question_answer';
@@ -30,22 +29,6 @@ export function injectAnswer(session: SessionState, scope: StepScope): SessionSt
     source: 'planfirst',
     kind: answerMessageKind,
   });
-}
-
-/** The effect that parks the run on the pending question. */
-export function askEffectFor(session: SessionState, scope: StepScope): StepResult | undefined {
-  const pending = pendingQuestion(session);
-  if (pending === undefined) return undefined;
-  return result(
-    withRun(session, { phase: 'question' }),
-    {
-      type: 'ask_user',
-      questionId: pending.questionId,
-      questions: pending.questions,
-      timeoutMs: scope.options.planMode.questionTimeoutMs,
-    },
-    scope,
-  );
 }
 
 /**
@@ -71,20 +54,13 @@ export function onAnswer(
     // The run stays where it was: parked on the question, or on a plan, or done.
     const status =
       pendingQuestion(session) !== undefined
-        ? ('awaiting_answer' as const)
+        ? 'awaiting_answer'
         : session.planMode.approval === 'pending'
-          ? ('awaiting_approval' as const)
-          : ('completed' as const);
-    const outcome = {
-      status,
-      reason: r.reason,
-      text: r.message,
-    };
-    scope.events.push({ type: 'run_finished', status: outcome.status, reason: outcome.reason });
-    return result(session, { type: 'finish', outcome }, scope);
+          ? 'awaiting_approval'
+          : 'completed';
+    return stayAfterIgnored(session, status, r, scope);
   }
-  const parked = session.run.phase === 'question';
-  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
+  const s = runAfterInput(session, r.state, 'question', notExecutedAfterAnswer, scope);
   scope.events.push({ type: 'answer_resolved', questionId: r.answer.questionId, code: r.code });
   return continueAfterAnswer(s, scope);
 }
@@ -97,8 +73,7 @@ function onLateAnswer(session: SessionState, r: Ignored, scope: StepScope): Step
     questionId,
     code: TransitionCodes.questionTimedOut,
   });
-  const parked = session.run.phase === 'question';
-  const s = parked ? r.state : startOwnRun(closeOpenTurn(r.state, notExecutedAfterAnswer, scope));
+  const s = runAfterInput(session, r.state, 'question', notExecutedAfterAnswer, scope);
   return continueAfterAnswer(s, scope);
 }
 

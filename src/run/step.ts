@@ -9,10 +9,11 @@ import { takeDecisionMessage } from '../plan-mode/messages.js';
 import { isExecutionHeld } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
 import { continueAfterDecision, injectDecision, onApprovalDecision } from './approval-step.js';
+import { askEffectFor } from './ask-effect.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
 import { describeError } from './execute.js';
-import { askEffectFor, continueAfterAnswer, injectAnswer, onAnswer } from './question-step.js';
+import { continueAfterAnswer, injectAnswer, onAnswer } from './question-step.js';
 import {
   closeOpenTurn,
   handOut,

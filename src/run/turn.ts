@@ -23,9 +23,9 @@ import {
 } from '../plan-mode/subagents.js';
 import { isPlanBookkeeping, isPlanToolName } from '../plan-mode/tool-names.js';
 import type { SessionState } from '../session.js';
+import { askEffectFor } from './ask-effect.js';
 import { RunReasons } from './codes.js';
 import { appendMessages, callModel, finish, result, type StepScope, withRun } from './context.js';
-import { askEffectFor } from './question-step.js';
 import type { TurnCall } from './state-schema.js';
 import { modelResponseProblem, readModelResponse, withOwnCallIds } from './tool-call-ids.js';
 import type { StepResult, ToolDefinition, ToolResult } from './types.js';

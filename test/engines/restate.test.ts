@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { pgPool } from '../stores/services/env.js';
 import { migrateLedger } from './fixture.js';
 import { crashDir, freePort, inProcess, node22, root, Supervised, waitFor } from './harness.js';
-import { engineScenarios } from './scenarios.js';
+import { engineScenarios, lateDecisionScenario } from './scenarios.js';
 
 let pool: pg.Pool;
 let server: ReturnType<typeof spawn>;
@@ -86,7 +86,7 @@ afterAll(async () => {
 });
 
 describe('planfirst/restate on a real restate-server', () => {
-  engineScenarios({
+  const adapter: Parameters<typeof engineScenarios>[0] = {
     engine: 'restate',
     pool: () => pool,
     service: () => service,
@@ -102,5 +102,7 @@ describe('planfirst/restate on a real restate-server', () => {
       return outs.map((o) => JSON.parse(o) as Record<string, unknown>);
     },
     decideToken: (b, id, token) => call(`${b}Session/${id}/decideToken`, { token }),
-  });
+  };
+  engineScenarios(adapter);
+  lateDecisionScenario(adapter);
 });

@@ -153,32 +153,40 @@ export function engineScenarios(a: EngineAdapter): void {
   });
 }
 
-/** A decision after the deadline: refused, and the timeout applied once. */
+/**
+ * A decision after the deadline: refused (`approval_timed_out`), and the timeout applied once,
+ * also when the service was SIGKILLed while parked (the timer then fires across the restart).
+ */
 export function lateDecisionScenario(a: EngineAdapter): void {
-  const id = () => `${a.engine}-late-${Date.now().toString(36)}`;
-  const parked = (b: Binding, sid: string) =>
-    waitFor(`${sid} parked`, async () => (await a.status(b, sid)).parked);
-  const finished = (b: Binding, sid: string) =>
+  let n = 0;
+  const parked = (sid: string) =>
+    waitFor(`${sid} parked`, async () => (await a.status('planfirstShort', sid)).parked);
+  const finished = (sid: string) =>
     waitFor(`${sid} finished`, async () => {
-      const s = await a.status(b, sid);
+      const s = await a.status('planfirstShort', sid);
       return s.parked === null && s.session?.run.phase === 'idle' ? s.session : undefined;
     });
-  const approve = (approvalId: string) => ({ action: 'approve', approvalId });
-  const session = (_what: string) => id();
-  it('refuses a decision after the deadline and applies the timeout once', async () => {
-    const id = session('late');
-    await a.start('planfirstShort', id, 'Write out.txt');
-    const { approvalId } = await parked('planfirstShort', id);
-    const s = await finished('planfirstShort', id);
-    expect(s.planMode.approval).toBe('timed_out');
-    const late = await a.decide('planfirstShort', id, approve(approvalId));
-    expect(late).toMatchObject({ outcome: 'ignored', reason: 'approval_timed_out' });
-    // The timeout, applied once: the approval's only recorded outcome.
-    const history = (s.planMode.approvals ?? []).filter((h) => h.approvalId === approvalId);
-    expect(history.every((h) => h.outcome === 'timed_out')).toBe(true);
-    expect(history.length).toBeLessThanOrEqual(1);
-    const after = await a.status('planfirstShort', id);
-    expect(after.session?.messages.length).toBe(s.messages.length);
-    expect(await ledger(a.pool(), a.engine, id)).toEqual([]);
-  });
+  for (const killed of [false, true])
+    it(`refuses a decision after the deadline and applies the timeout once${killed ? ', across a SIGKILL while parked' : ''}`, async () => {
+      const id = `${a.engine}-late-${killed ? 'killed-' : ''}${Date.now().toString(36)}-${n++}`;
+      const deaths = a.service().deaths;
+      await a.start('planfirstShort', id, 'Write out.txt');
+      const { approvalId } = await parked(id);
+      if (killed) a.service().kill();
+      const s = await finished(id);
+      if (killed) expect(a.service().deaths).toBeGreaterThan(deaths);
+      expect(s.planMode.approval).toBe('timed_out');
+      const late = await a.decide('planfirstShort', id, { action: 'approve', approvalId });
+      expect(late).toMatchObject({ outcome: 'ignored', reason: 'approval_timed_out' });
+      // The timeout, applied once: the approval's one recorded outcome, one notice to the model.
+      expect((s.planMode.approvals ?? []).filter((h) => h.approvalId === approvalId)).toEqual([
+        { approvalId, outcome: 'timed_out' },
+      ]);
+      const notices = s.messages.filter((m) => m.role === 'user' && m.kind === 'plan_timed_out');
+      expect(notices).toHaveLength(1);
+      const after = await a.status('planfirstShort', id);
+      expect(after.session?.messages.length).toBe(s.messages.length);
+      expect(after.session?.planMode.approval).toBe('timed_out');
+      expect(await ledger(a.pool(), a.engine, id)).toEqual([]);
+    });
 }

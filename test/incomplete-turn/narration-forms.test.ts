@@ -10,13 +10,17 @@ import { read, turn } from './turns.js';
 type Row = [string, string, string, TurnKind, string?];
 const options = resolveOptions({});
 
-function check(rows: Row[], extra: { planMode?: boolean; tools?: boolean } = {}) {
+function check(
+  rows: Row[],
+  extra: { planMode?: boolean; tools?: boolean; bookkeeping?: boolean } = {},
+) {
   it.each(rows)('%s: %s → %s', (_, prompt, text, expected, previous) => {
     const got = classifyTurn(
       turn(text, {
         userPrompt: prompt,
         previousAssistantText: previous ?? null,
         ...(extra.tools ? { toolCalls: [read('read_file')] } : {}),
+        ...(extra.bookkeeping ? { toolCalls: [read('update_plan')] } : {}),
       }),
       { planMode: extra.planMode ?? false, options },
     );
@@ -224,4 +228,136 @@ describe('Korean planned future (-ㄹ 예정입니다 / 계획입니다) on any 
     ['ko', '알림 기능을 추가해 줘.', '알림은 `notify.ts`에 들어갈 겁니다.', 'planning-only'],
     ['ko', '이 플래그를 끄면 어떻게 되나요?', '로그가 더 이상 남지 않을 겁니다.', 'answered'],
   ]);
+});
+
+// Round 2, third pass: the classes still missed per language. Rows written and labelled from
+// the definitions before the classifier saw them; none is a corpus row.
+
+// biome-ignore format: one row per line reads as a table
+describe('a request for work phrased as a question is a request, not a question', () => {
+  check([
+    ['en', 'Can you migrate the sessions table to uuid keys?', 'My plan is to add a `uuid` column, backfill it and switch the foreign keys.', 'planning-only'],
+    ['en', 'Could you add rate limiting to the login route?', 'Will add a token bucket in `limiter.ts` keyed by IP.', 'planning-only'],
+    ['en', 'Would you set up CI for this repo?', 'The idea is to run lint and the tests on every push.', 'planning-only'],
+    ['de', 'Kannst du den Import beschleunigen?', 'Die Idee ist, die Zeilen in Blöcken zu 500 zu schreiben.', 'planning-only'],
+    ['de', 'Könnten Sie das Logging vereinheitlichen?', 'Nächster Schritt: alle Module auf `createLogger()` umstellen.', 'planning-only'],
+    ['fr', 'Peux-tu accélérer l\'import ?', 'L\'idée est d\'écrire les lignes par blocs de 500.', 'planning-only'],
+    ['es', '¿Puedes añadir un índice a `orders.created_at`?', 'La idea es crear el índice de forma concurrente.', 'planning-only'],
+    ['es', '¿Podrías migrar los tests a Vitest?', 'Siguiente paso: cambiar la configuración de Jest por la de Vitest.', 'planning-only'],
+    ['pt', 'Você pode adicionar cache no feed?', 'Meu plano é colocar um cache Redis na frente do `getFeed`.', 'planning-only'],
+    ['pt', 'Poderia migrar os testes para Vitest?', 'Próximo passo: trocar a configuração do Jest pela do Vitest.', 'planning-only'],
+    ['zh', '能不能帮我给 feed 加个缓存？', '思路是在 `getFeed` 前面加一层 Redis 缓存。', 'planning-only'],
+    ['ar', 'هل يمكنك إضافة فهرس على الجدول؟', 'الفكرة هي إنشاء الفهرس دون قفل الجدول.', 'planning-only'],
+    // Asking for words ("can you explain …?") stays a question: a commitment frame may describe.
+    ['en', 'Can you explain what happens after login?', 'Next step in the flow: the session cookie is set and the user is redirected.', 'answered'],
+    ['en', 'Can you tell me the next step?', 'Next step: run the migration on staging.', 'answered'],
+    ['de', 'Kannst du mir erklären, was danach passiert?', 'Nächster Schritt: der Worker verbindet sich neu.', 'answered'],
+    ['fr', 'Peux-tu m\'expliquer ce qui se passe après ?', 'Étape suivante : le worker se reconnecte.', 'answered'],
+    ['es', '¿Puedes explicarme qué pasa después del login?', 'Siguiente paso: se guarda la cookie de sesión.', 'answered'],
+    ['pt', 'Pode me explicar o que acontece depois?', 'Próximo passo: o worker se reconecta.', 'answered'],
+    ['zh', '请问登录之后会发生什么？', '下一步：设置会话 cookie，然后跳转。', 'answered'],
+    ['en', "What's your plan for the migration?", 'My plan is to add a `uuid` column and backfill it.', 'answered'],
+  ]);
+});
+
+// biome-ignore format: one row per line reads as a table
+describe('Korean progressive (-는 중입니다) narrates work under way', () => {
+  check([
+    ['ko', '의존성 좀 업데이트해 줘.', '네🚀 의존성을 업데이트하는 중입니다.', 'planning-only'],
+    ['ko', '로그 좀 봐 줘.', '지금 에러 로그를 살펴보는 중입니다.', 'planning-only'],
+    ['ko', '테스트 고쳐 줘.', '알겠습니다. 깨진 테스트를 고치는 중이에요.', 'planning-only'],
+    ['ko', '설정 파일 합쳐 줘.', '설정 파일 두 개를 하나로 합치는 중입니다.', 'planning-only'],
+    // Passive ("되는 중"), "while" ("하는 중에") and descriptions answering a question are not.
+    ['ko', '서버가 왜 안 돼?', '서버가 재시작되는 중입니다.', 'answered'],
+    ['ko', '빌드 고쳐 줘.', '배포가 진행되는 중이에요.', 'answered'],
+    ['ko', '왜 빌드가 실패해?', '빌드하는 중에 메모리가 부족해서 실패합니다.', 'answered'],
+    ['ko', '이 함수는 뭘 해?', '이 함수는 입력을 검증하는 중입니다. 그다음 DB에 저장합니다.', 'answered'],
+  ]);
+});
+
+// biome-ignore format: one row per line reads as a table
+describe('Japanese verbs that change a value or a setting promise like the others', () => {
+  check([
+    ['ja', 'CIの失敗を直して。', 'Node 18 では `fetch` が使えないことが原因です。次に `node-version` を 20 に上げます。', 'single-action-narration'],
+    ['ja', 'タイムアウトを直して。', '設定を確認しました。`timeout` を 30 秒に増やします。', 'single-action-narration'],
+    ['ja', 'キャッシュの不具合を直して。', '原因がわかりました。次にキャッシュを無効にします。', 'single-action-narration'],
+    ['ja', 'ログが多すぎる。', 'ログレベルを `warn` に下げます。', 'single-action-narration'],
+  ], { tools: true });
+  check([
+    ['ja', 'タイムアウトを直して。', '`timeout` を 30 秒に増やします。', 'planning-only'],
+    ['ja', 'バージョンを戻して。', '了解です。`package.json` の `react` を 18.2 に戻します。', 'planning-only'],
+    // Answering a question they say what a flag or a fix does: never a sure nag.
+    ['ja', 'このフラグは何をする？', '`--no-cache` はキャッシュを無効にします。', 'answered'],
+    ['ja', 'メモリ不足で落ちるのはなぜ？', 'ヒープの上限が小さいためです。`--max-old-space-size` で上限を上げます。', 'answered'],
+  ]);
+});
+
+// biome-ignore format: one row per line reads as a table
+describe('plan-mode status lines: "working on", "I\'ll proceed with", a report of the plan call', () => {
+  check([
+    ['en', 'Plan the i18n support.', 'Understood, working on a plan.', 'plan-ack-only'],
+    ['en', 'Plan the migration.', 'Okay, working on the migration plan now.', 'plan-ack-only'],
+    ['en', 'Plan the cache redesign.', 'Noted. Next, I\'ll proceed with the investigation. 🚀', 'plan-ack-only'],
+    ['en', 'Plan the auth rework.', 'Got it — I\'ll proceed with reading the session code first.', 'plan-ack-only'],
+    // A completion that is not the plan call's report is an answer.
+    ['ja', 'キャッシュの計画を立てて。', '修正しました。次にデータアクセスを調査します。', 'answered'],
+    ['en', 'Plan the cache.', 'Fixed the typo. I\'ll look at the router next.', 'answered'],
+  ], { planMode: true });
+  check([
+    ['ja', 'キャッシュの計画を立てて。', '計画を作成しました。次にデータアクセスを調査します。', 'plan-ack-only'],
+    ['ja', '認証の計画を立てて。', 'プランを更新しました。これから認証まわりを確認します。', 'plan-ack-only'],
+    ['en', 'Plan the cache.', 'Plan updated. Next I\'ll read the session middleware.', 'plan-ack-only'],
+    ['de', 'Plane den Cache.', 'Plan erstellt. Als Nächstes sehe ich mir die Datenzugriffe an.', 'plan-ack-only'],
+    ['es', 'Planifica la caché.', 'Plan actualizado. Ahora voy a revisar el acceso a datos.', 'plan-ack-only'],
+    ['zh', '规划一下缓存。', '计划已创建。接下来我会查看数据访问层。', 'plan-ack-only'],
+    // A report longer than a few words is an answer, call or not.
+    ['en', 'Plan the cache.', 'Plan updated. The cache will sit in front of `getFeed` with a 60s TTL, keyed by user.', 'answered'],
+  ], { planMode: true, bookkeeping: true });
+});
+
+// biome-ignore format: one row per line reads as a table
+describe('a promise conditional on the user\'s approval is an offer', () => {
+  check([
+    ['en', 'Migrate the users table.', 'I\'ve drafted the migration in `0042_uuid.sql`. If that looks right, I\'ll proceed with applying it.', 'answered'],
+    ['en', 'Rename the column.', 'The rename touches 14 files. If you\'re happy with that, I\'ll proceed with the change.', 'answered'],
+    ['en', 'Rename the column.', 'I\'ve listed the 14 files below the diff. If this looks good, I\'ll go ahead with it.', 'answered'],
+    ['en', 'Migrate the users table.', 'The migration is drafted. Once you confirm, I\'ll proceed with the backfill.', 'answered'],
+    // Without the condition, "I'll proceed with" promises.
+    ['en', 'Migrate the users table.', 'The migration is drafted. I\'ll proceed with the backfill next.', 'planning-only'],
+  ]);
+});
+
+// Go-aheads of the third pass: [language, prompt, previous assistant text, expected].
+const factual = 'Is the test in parser.test.ts?';
+// biome-ignore format: one row per line reads as a table
+const moreAcks: AckRow[] = [
+  // An assent joined to "go", with or without a comma, after anything ("proceed" waits for an
+  // offer: ack.test.ts).
+  ['en', 'yep go', null, true],
+  ['en', 'yes go', factual, true],
+  ['en', 'sure, go', null, true],
+  ['en', 'yeah, go', null, true],
+  // "y" answers a yes/no offer ("(y/n)", "[y/N]"), not a question of fact.
+  ['en', 'y', 'Apply the same change to the other 3 services? (y/n)', true],
+  ['en', 'yes', 'Overwrite `config.yml` as well? [y/N]', true],
+  ['en', 'y', factual, false],
+  ['en', 'y', null, false],
+  // A short question opening with a first-person verb offers the work.
+  ['pt', 'sim, vai', 'Renomeio a coluna?', true],
+  ['pt', 'pode', 'Atualizo também a documentação?', true],
+  ['pt', 'sim', 'Aplico a migração agora?', true],
+  ['es', 'sí', '¿Aplico la migración ahora?', true],
+  ['pt', 'sim', 'O teste está em parser.test.ts?', false],
+  ['en', 'yes', 'Checking the logs now — is Redis running locally?', false],
+  // Where to resume from does not change a resume.
+  ['ja', '中断したところから再開して', paused, true],
+  ['ja', '途中から再開して', paused, true],
+  ['ja', '続きから再開してください', null, true],
+  ['ja', '止まったところから再開', null, true],
+];
+
+describe('go-aheads: assent and go, y/n offers, first-person offers, where to resume from', () => {
+  it.each(moreAcks)('%s: %s → %s', (_, prompt, previous, expected) => {
+    expect(isExecutionAck(prompt, { previousAssistantText: previous, options })).toBe(expected);
+  });
 });

@@ -7,6 +7,7 @@ import {
   PlanfirstError,
   PlanMessageKinds,
   PlanToolNames,
+  pendingQuestion,
   planPayloadHash,
   requestApproval,
   resolveApproval,
@@ -108,6 +109,8 @@ export function createApprovals(ctx: AdapterContext) {
      */
     issue(content: readonly { readonly type: string }[]): void {
       stepPlans = new Set();
+      // ask_user in the same reply put questions to the user: no plan goes up beside them.
+      if (pendingQuestion(ctx.store.get()) !== undefined) return;
       for (const part of content as readonly RequestPart[]) {
         if (part.type !== 'tool-approval-request') continue;
         if (part.toolCall?.toolName !== PlanToolNames.exit) continue;

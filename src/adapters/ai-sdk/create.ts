@@ -5,6 +5,7 @@ import { createContext, type PlanfirstAiSdkConfig } from './context.js';
 import { gateTool } from './gate.js';
 import type { StepView } from './messages.js';
 import { type PlanfirstTools, planTools } from './plan-tools.js';
+import { type AnswerOutcome, createQuestions } from './questions.js';
 import {
   createTurns,
   type PlanfirstStatus,
@@ -27,7 +28,16 @@ export interface PlanfirstAiSdk {
     messages: readonly ModelMessage[],
     details?: Readonly<Record<string, ApprovalDetails>>,
   ): { messages: ModelMessage[]; outcomes: ApprovalOutcome[] };
-  /** What to do now that the SDK returned: done, await approval, retry, blocked. */
+  /**
+   * Applies the user's answer to the questions ask_user put (`{ questionId, answers }`, or
+   * `{ action: 'timeout', questionId }`): the core decides it, exactly once; the answer message
+   * (built from state, quoted) is appended to the returned messages, which you send next.
+   */
+  applyAnswer(
+    messages: readonly ModelMessage[],
+    answer: unknown,
+  ): { messages: ModelMessage[]; outcome: AnswerOutcome };
+  /** What to do now that the SDK returned: done, await approval or an answer, retry, blocked. */
   status(): PlanfirstStatus;
   /** The gate for a tool you run yourself (one without `execute`), with your read-only marks. */
   gate(name: string, input: unknown): GateDecision;
@@ -41,8 +51,9 @@ export interface PlanfirstAiSdk {
 export function createPlanfirstAiSdk(config: PlanfirstAiSdkConfig): PlanfirstAiSdk {
   const ctx = createContext(config);
   const approvals = createApprovals(ctx);
+  const questions = createQuestions(ctx);
   const turns = createTurns(ctx, approvals);
-  const plan = planTools(ctx, approvals);
+  const plan = planTools(ctx, approvals, questions.askUserTool);
   return {
     tools<T extends ToolSet>(hostTools: T): T & PlanfirstTools {
       const gated: ToolSet = {};
@@ -60,6 +71,7 @@ export function createPlanfirstAiSdk(config: PlanfirstAiSdkConfig): PlanfirstAiS
     onStepFinish: (step) => turns.onStepFinish(step),
     stopWhen: () => turns.stopWhen(),
     applyApprovalResponses: (messages, details) => approvals.apply(messages, details),
+    applyAnswer: (messages, answer) => questions.apply(messages, answer),
     status: () => turns.status(),
     gate: (name, input) => ctx.gate(name, input),
   };

@@ -14,4 +14,5 @@ export {
 } from './errors.js';
 export type { StepView } from './messages.js';
 export type { PlanfirstTools } from './plan-tools.js';
+export type { AnswerOutcome } from './questions.js';
 export type { PlanfirstStatus, PlanfirstStepSettings, PrepareStepView } from './turns.js';

@@ -84,7 +84,8 @@ export function promptContext(messages: readonly ModelMessage[]): {
   runKey: string | null;
 } {
   let i = messages.length - 1;
-  while (i >= 0 && messages[i]?.role !== 'user') i--;
+  // An answer to ask_user continues the run that asked; it is not a new prompt.
+  while (i >= 0 && (messages[i]?.role !== 'user' || isAnswerMessage(messages[i]))) i--;
   const user = messages[i];
   if (user === undefined) return { userPrompt: null, previousAssistantText: null, runKey: null };
   let j = i - 1;
@@ -96,6 +97,10 @@ export function promptContext(messages: readonly ModelMessage[]): {
     previousAssistantText: assistant === undefined ? null : messageText(assistant),
     runKey: `${i}:${userPrompt}`,
   };
+}
+
+function isAnswerMessage(message: ModelMessage | undefined): boolean {
+  return message !== undefined && typeof markOf(message)?.answer === 'string';
 }
 
 // The text parts of a user or assistant message, joined by blank lines.
@@ -185,6 +190,8 @@ export interface Mark {
   injected?: true;
   /** A denial planfirst wrote for an answer it did not apply, with the reason code. */
   refused?: string;
+  /** The user's answer to ask_user (by question id): it continues the run that asked. */
+  answer?: string;
 }
 
 /** planfirst's mark on a message or part, if any. */

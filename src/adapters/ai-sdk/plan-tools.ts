@@ -1,5 +1,6 @@
 import { jsonSchema, type Tool, tool } from 'ai';
 import {
+  type AskUserInput,
   type EnterPlanModeInput,
   type ExitPlanModeInput,
   handlePlanToolCall,
@@ -17,6 +18,8 @@ import { PlanfirstToolError, type ToolRefusalCode } from './errors.js';
 export type PlanfirstTools = {
   exit_plan_mode: Tool<ExitPlanModeInput, string>;
   update_plan: Tool<UpdatePlanInput, string>;
+  /** Questions to the user: the SDK loop stops, `applyAnswer` brings the answer. */
+  ask_user: Tool<AskUserInput, string>;
   enter_plan_mode?: Tool<EnterPlanModeInput, string>;
 };
 
@@ -36,6 +39,7 @@ function inputSchema<T>(definition: PlanToolDefinition) {
 export function planTools(
   ctx: AdapterContext,
   approvals: ReturnType<typeof createApprovals>,
+  askUser: Tool<AskUserInput, string>,
 ): PlanfirstTools {
   const exit = planModeTools[PlanToolNames.exit];
   const tools: PlanfirstTools = {
@@ -47,6 +51,7 @@ export function planTools(
       execute: (_input, { toolCallId, messages }) => approvals.execute(toolCallId, messages),
     }),
     update_plan: simplePlanTool<UpdatePlanInput>(ctx, PlanToolNames.update),
+    ask_user: askUser,
   };
   if (ctx.options.planMode.allowModelEnter)
     tools.enter_plan_mode = simplePlanTool<EnterPlanModeInput>(ctx, PlanToolNames.enter);

@@ -3,7 +3,9 @@ import {
   ackFastPathInstruction,
   isPlanBookkeeping,
   type Plan,
+  pendingQuestion,
   planModeSystemPrompt,
+  type Question,
   type RetryInstruction,
   resetRunBudgets,
   resolveIncompleteTurn,
@@ -25,6 +27,8 @@ export type PlanfirstStatus =
   | { kind: 'done' }
   /** The plan waits for the user; answer the SDK's `tool-approval-request` part. */
   | { kind: 'awaiting_approval'; approvalId: string; plan: Plan }
+  /** ask_user's questions wait for the user: show them, then `applyAnswer` and call again. */
+  | { kind: 'awaiting_answer'; questionId: string; questions: Question[] }
   /** The model only narrated: call again with the same messages; `prepareStep` sends `instruction`. */
   | { kind: 'retry'; instruction: RetryInstruction }
   /** The retries are used up: show `message` to the user; the run is over. */
@@ -105,7 +109,15 @@ export function createTurns(
   const bookkeepingExhausted = () => run.bookkeepingTurns > ctx.options.run.maxBookkeepingTurns;
 
   const status = (): PlanfirstStatus => {
-    const pm = ctx.store.get().planMode;
+    const session = ctx.store.get();
+    const question = pendingQuestion(session);
+    if (question !== undefined)
+      return {
+        kind: 'awaiting_answer',
+        questionId: question.questionId,
+        questions: question.questions,
+      };
+    const pm = session.planMode;
     if (pm.mode === 'plan' && pm.approval === 'pending' && pm.approvalId && pm.plan)
       return { kind: 'awaiting_approval', approvalId: pm.approvalId, plan: pm.plan };
     if (run.blocked !== undefined) return { kind: 'blocked', message: run.blocked };
@@ -216,13 +228,14 @@ export function createTurns(
     },
 
     /**
-     * For `stopWhen`: stops the SDK loop when the run is blocked, has used
+     * For `stopWhen`: stops the SDK loop when the run is blocked, waits for an answer, has used
      * `run.maxModelCalls` model calls (across the run's generateText calls) or went on from
      * more than `run.maxBookkeepingTurns` steps in a row that only kept the plan current.
      */
     stopWhen(): boolean {
       return (
         run.blocked !== undefined ||
+        pendingQuestion(ctx.store.get()) !== undefined ||
         bookkeepingExhausted() ||
         run.modelCalls >= ctx.options.run.maxModelCalls
       );

@@ -12,6 +12,12 @@ import { gateGuardrail, wrapTools } from './gate.js';
 import { type BaseInstructions, planModeInstructions } from './instructions.js';
 import { type PlanFunctionTool, planFunctionTools } from './plan-tools.js';
 import {
+  type AnswerResult,
+  answer,
+  type PendingQuestions,
+  pendingQuestionsOf,
+} from './questions.js';
+import {
   type AnyAgent,
   type PlanfirstRunOutcome,
   type RunInput,
@@ -42,6 +48,17 @@ export interface PlanfirstAgents {
    * the run is not paused on the pending request (a stale, decided or timed-out run).
    */
   pendingApproval(run: PausedRun): PlanApproval | undefined;
+  /**
+   * The questions a paused run waits on (ask_user), under planfirst's question id: a pure read.
+   * Undefined when the run is not paused on the pending questions.
+   */
+  pendingQuestion(run: PausedRun): PendingQuestions | undefined;
+  /**
+   * Applies the user's answer (`{ questionId, answers }`, or `{ action: 'timeout', questionId }`)
+   * to the session and the run: the core decides it, exactly once; run `result.state` again and
+   * the model reads the answer, quoted, as the ask_user call's result.
+   */
+  answer(run: PausedRun, answer: unknown): AnswerResult;
   /** Applies the user's decision (approve, edit, reject, timeout) to the session and the run. */
   decide(run: PausedRun, decision: ApprovalDecision): DecideResult;
   /** Approves the pending plan (or your edited `plan`); `then: 'stop'` approves without running. */
@@ -69,6 +86,8 @@ export function createPlanfirstAgents(config: PlanfirstAgentsConfig): PlanfirstA
     run: (agent, input, options) => runWithRetries(ctx, agent, input, options),
     pendingApproval: (run) => pendingPlanApproval(ctx.store.get(), run),
     decide: (run, decision) => decide(ctx, run, decision),
+    pendingQuestion: (run) => pendingQuestionsOf(ctx.store.get(), run),
+    answer: (run, given) => answer(ctx, run, given),
     approve: (run, approvalId, options = {}) =>
       decide(ctx, run, {
         action: options.plan === undefined ? 'approve' : 'edit',

@@ -9,4 +9,5 @@ export { GATE_GUARDRAIL_NAME } from './gate.js';
 export type { BaseInstructions } from './instructions.js';
 export { toNeutralMessages } from './messages.js';
 export type { PlanFunctionTool } from './plan-tools.js';
+export type { AnswerResult, PendingQuestions } from './questions.js';
 export type { AnyAgent, PlanfirstRunOutcome, RunInput, RunWithRetriesOptions } from './run.js';

@@ -10,13 +10,14 @@ import {
 import { approvedText, boundApprovalId } from './approval.js';
 import type { AdapterContext } from './context.js';
 import { withoutNulls } from './messages.js';
+import { answeredText, questionAwaitsAnswer } from './questions.js';
 import { type StrictObjectSchema, strictParameters } from './strict-schema.js';
 
 /** A plan tool as the SDK runs it. */
 export type PlanFunctionTool = FunctionTool<unknown, StrictObjectSchema, string>;
 
 function runPlanTool(ctx: AdapterContext, name: PlanToolName, input: unknown): string {
-  if (name === PlanToolNames.exit) ctx.turn.work++;
+  if (name === PlanToolNames.exit || name === PlanToolNames.askUser) ctx.turn.work++;
   else ctx.turn.bookkeeping++;
   const outcome = handlePlanToolCall(
     ctx.store.get(),
@@ -71,7 +72,8 @@ function planTool(
  * planfirst's plan tools as strict function tools, each carried out by `handlePlanToolCall`.
  * `exit_plan_mode` needs approval: the run stops with an interruption that the host resolves
  * through the adapter's `decide`; once approved, the tool's result is the approved-plan
- * message (delivered exactly once). `enter_plan_mode` is offered only when the options allow it.
+ * message (delivered exactly once). `ask_user` pauses the run the same way until `answer`.
+ * `enter_plan_mode` is offered only when the options allow it.
  */
 export function planFunctionTools(ctx: AdapterContext): PlanFunctionTool[] {
   const tools: PlanFunctionTool[] = [];
@@ -96,6 +98,15 @@ export function planFunctionTools(ctx: AdapterContext): PlanFunctionTool[] {
       (input) => awaitsDecision(ctx, input),
     ),
     planTool(PlanToolNames.update, (i) => runPlanTool(ctx, PlanToolNames.update, i)),
+    planTool(
+      PlanToolNames.askUser,
+      // The answered call (its answer was applied before the run resumed) executes with the
+      // answer message; any other call asks (or is refused, with the core's reason).
+      (input, call) =>
+        (call === undefined ? undefined : answeredText(ctx, call)) ??
+        runPlanTool(ctx, PlanToolNames.askUser, input),
+      (input) => questionAwaitsAnswer(ctx, input),
+    ),
   );
   return tools;
 }

@@ -15,6 +15,7 @@ import {
   PlanfirstError,
   type RetryInstruction,
   resetRunBudgets,
+  takeAnswerMessage,
   takeDecisionMessage,
 } from '../../internal.js';
 import {
@@ -29,6 +30,12 @@ import {
 import type { AdapterContext } from './context.js';
 import { blockedCallIds } from './gate.js';
 import { callName, toNeutralMessages, userItem } from './messages.js';
+import {
+  issueQuestions,
+  type PendingQuestions,
+  pendingQuestionsOf,
+  staleQuestionReason,
+} from './questions.js';
 import { resolveRunEnd, type TurnContext } from './turn-end.js';
 
 /**
@@ -59,6 +66,8 @@ export type PlanfirstRunOutcome<TContext, TAgent extends AnyAgent> = {
   | { status: 'completed'; result: RunResult<TContext, TAgent> }
   /** Paused on exit_plan_mode: show `approval.plan`, then `decide` and run `result.state` again. */
   | { status: 'awaiting_approval'; approval: PlanApproval; result: RunResult<TContext, TAgent> }
+  /** Paused on ask_user: show `question.questions`, then `answer` and run `result.state` again. */
+  | { status: 'awaiting_answer'; question: PendingQuestions; result: RunResult<TContext, TAgent> }
   /** Paused on your own tools' approvals (`result.interruptions`): resolve them, run the state again. */
   | { status: 'interrupted'; result: RunResult<TContext, TAgent> }
   /** The model kept stalling past its retry budget: `message` is for the user. */
@@ -142,7 +151,7 @@ function countingFilter<TContext>(
 // other run yet; the decision is then marked delivered, so a second resume is refused.
 function claimResumedRun(ctx: AdapterContext, state: RunState<unknown, AnyAgent>): void {
   const session = ctx.store.get();
-  const reason = staleRunReason(session, state);
+  const reason = staleQuestionReason(session, state) ?? staleRunReason(session, state);
   if (reason !== undefined)
     throw new PlanfirstError(ErrorCodes.staleRun, `planfirst: ${reason} (stale_run).`);
   const pm = session.planMode;
@@ -175,11 +184,16 @@ export async function runWithRetries<TContext, TAgent extends AnyAgent>(
   } else {
     let session = resetRunBudgets(ctx.store.get());
     const owed = takeDecisionMessage(session, ctx.options);
-    session = owed.state;
+    // An answer applied while no run was paused on its call (a sweep, another process) is told now.
+    const told = takeAnswerMessage(owed.state);
+    session = told.state;
     ctx.store.set(session);
     const items = typeof input === 'string' ? [userItem(input)] : input;
     history = items;
-    next = owed.message ? [userItem(owed.message.text), ...items] : input;
+    const first = [owed.message?.text, told.text].flatMap((t) =>
+      t === undefined ? [] : [userItem(t)],
+    );
+    next = first.length > 0 ? [...first, ...items] : input;
   }
   const model = options.model ?? (typeof agent.model === 'string' ? agent.model : undefined);
   const context: TurnContext = {
@@ -230,6 +244,9 @@ export async function runWithRetries<TContext, TAgent extends AnyAgent>(
 
     if (paused) {
       issuePlanApprovals(ctx, result.state);
+      issueQuestions(ctx, result.state);
+      const question = pendingQuestionsOf(ctx.store.get(), result.state);
+      if (question) return { status: 'awaiting_answer', question, ...done };
       const approval = pendingPlanApproval(ctx.store.get(), result.state);
       if (approval) return { status: 'awaiting_approval', approval, ...done };
       const hostItems = result.interruptions.filter(

@@ -5,15 +5,23 @@ import type {
   BeforeToolCallResult,
   StreamFn,
 } from '@mariozechner/pi-agent-core';
-import { type ApprovalDecision, ErrorCodes, type Plan, PlanfirstError } from '../../index.js';
+import {
+  type ApprovalDecision,
+  ErrorCodes,
+  type Plan,
+  PlanfirstError,
+  pendingQuestion,
+  type Question,
+} from '../../index.js';
 import { applyDecision } from './approvals.js';
 import { createContext } from './context.js';
 import { createBeforeToolCall } from './gate.js';
 import { piUserMessage } from './messages.js';
 import { createPlanTools } from './plan-tools.js';
+import { applyAnswer } from './questions.js';
 import { createRunListener } from './run-listener.js';
 import { withPlanfirstSystemPrompt } from './system-prompt.js';
-import type { PiDecisionResult, PiRunOutcome, PlanfirstPiConfig } from './types.js';
+import type { PiAnswerResult, PiDecisionResult, PiRunOutcome, PlanfirstPiConfig } from './types.js';
 
 /**
  * planfirst wired into one pi Agent (see createPlanfirstPi()): the pieces pi takes, plus the
@@ -39,6 +47,14 @@ export interface PlanfirstPi {
    * that run ends. A stale decision changes nothing.
    */
   resolveApproval(decision: ApprovalDecision): Promise<PiDecisionResult>;
+  /**
+   * Applies the user's answer to ask_user's questions (`{ questionId, answers }`, or
+   * `{ action: 'timeout', questionId }`): the core decides it, exactly once; the quoted answer
+   * message goes to the attached agent, which goes on. A refused answer changes nothing.
+   */
+  answerQuestion(answer: unknown): Promise<PiAnswerResult>;
+  /** The questions waiting for an answer, read from the stored session. */
+  pendingQuestion(): { questionId: string; questions: Question[] } | undefined;
   /** The plan waiting for a decision, read from the stored session. */
   pendingApproval(): { approvalId: string; plan: Plan } | undefined;
   /** How the last run ended: completed, awaiting_approval, blocked, aborted or error. */
@@ -84,6 +100,7 @@ export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
           errorMessage: () => agent.state.errorMessage,
         },
         config.approvals,
+        config.questions,
       ),
     );
     return () => {
@@ -118,9 +135,33 @@ export function createPlanfirstPi(config: PlanfirstPiConfig): PlanfirstPi {
     };
   };
 
+  const deliver = async (text: string): Promise<void> => {
+    const agent = attached;
+    if (!agent) return;
+    const userMessage = piUserMessage(text, ctx.now());
+    if (agent.state.isStreaming) agent.followUp(userMessage);
+    else await agent.prompt(userMessage);
+  };
+
+  const answerQuestion = async (answer: unknown): Promise<PiAnswerResult> => {
+    const applied = applyAnswer(ctx, answer);
+    if (applied.text !== undefined) await deliver(applied.text);
+    const owed = applied.text === undefined ? {} : { answerMessage: applied.text };
+    if (!applied.applied)
+      return { applied: false, reason: applied.reason, message: applied.message, ...owed };
+    return { applied: true, code: applied.code, ...owed, outcome: ctx.outcome };
+  };
+
   return {
     planTools,
     beforeToolCall,
+    answerQuestion,
+    pendingQuestion: () => {
+      const pending = pendingQuestion(ctx.store.get());
+      return pending === undefined
+        ? undefined
+        : { questionId: pending.questionId, questions: pending.questions };
+    },
     streamFn: (base) => withPlanfirstSystemPrompt(ctx, base),
     attach,
     resolveApproval,

@@ -1,4 +1,9 @@
-import { type ResolvedOptions, resolveOptions, type SessionStore } from '../../index.js';
+import {
+  newApprovalId,
+  type ResolvedOptions,
+  resolveOptions,
+  type SessionStore,
+} from '../../internal.js';
 import { eventEmitter } from '../events.js';
 import type { PiRunOutcome, PlanfirstPiConfig, PlanfirstPiEvent } from './types.js';
 
@@ -42,6 +47,8 @@ export interface AdapterContext {
   store: SessionStore;
   options: ResolvedOptions;
   now: () => number;
+  /** The random part of question ids. */
+  newId: () => string;
   emit: (event: PlanfirstPiEvent) => void;
   /** Tool call id → the gate's verdict, for the calls of the current attempt. */
   verdicts: Map<string, CallVerdict>;
@@ -76,6 +83,7 @@ export function createContext(config: PlanfirstPiConfig): AdapterContext {
     store: config.store,
     options,
     now: config.now ?? Date.now,
+    newId: config.newId ?? newApprovalId,
     emit: eventEmitter(onEvent),
     verdicts: new Map(),
     terminated: new Set(),

@@ -6,6 +6,7 @@ export { createPlanfirstPi, type PlanfirstPi } from './adapter.js';
 export type { ReadOnlyHinted, SubagentHinted } from './gate.js';
 export type { PlanToolDetails } from './plan-tools.js';
 export type {
+  PiAnswerResult,
   PiApprovalAnswer,
   PiApprovalContext,
   PiApprovalHandler,

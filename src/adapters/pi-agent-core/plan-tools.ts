@@ -25,6 +25,8 @@ const labels: Record<PlanToolName, string> = {
 export interface PlanToolDetails {
   code: string;
   approvalId?: string;
+  /** The question id ask_user put to the user. */
+  questionId?: string;
 }
 
 /**
@@ -34,8 +36,8 @@ export interface PlanToolDetails {
  */
 export function createPlanTools(ctx: AdapterContext): AgentTool[] {
   const names: PlanToolName[] = ctx.options.planMode.allowModelEnter
-    ? [PlanToolNames.enter, PlanToolNames.exit, PlanToolNames.update]
-    : [PlanToolNames.exit, PlanToolNames.update];
+    ? [PlanToolNames.enter, PlanToolNames.exit, PlanToolNames.update, PlanToolNames.askUser]
+    : [PlanToolNames.exit, PlanToolNames.update, PlanToolNames.askUser];
   return names.map((name) => planTool(name, ctx));
 }
 
@@ -49,7 +51,11 @@ function planTool(name: PlanToolName, ctx: AdapterContext): AgentTool<TSchema, P
       const outcome = handlePlanToolCall(
         ctx.store.get(),
         { name, input: params },
-        { now: ctx.now(), options: ctx.options },
+        {
+          now: ctx.now(),
+          options: ctx.options,
+          ...(name === PlanToolNames.askUser ? { questionId: ctx.newId() } : {}),
+        },
       );
       ctx.store.set(outcome.state);
       ctx.emit({
@@ -68,14 +74,17 @@ function planTool(name: PlanToolName, ctx: AdapterContext): AgentTool<TSchema, P
           plan: approval.plan,
           repeated: approval.repeated,
         });
+      const question = outcome.question;
+      if (question) ctx.emit({ type: 'question_asked', ...question });
       return {
         content: [{ type: 'text', text: outcome.result.content }],
         details: {
           code: outcome.code,
           ...(approval ? { approvalId: approval.approvalId } : {}),
+          ...(question ? { questionId: question.questionId } : {}),
         },
-        // The plan waits for the user: no further model call in this batch.
-        terminate: approval !== undefined,
+        // The plan or the questions wait for the user: no further model call in this batch.
+        terminate: approval !== undefined || question !== undefined,
       };
     },
   };

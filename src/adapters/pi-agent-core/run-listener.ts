@@ -3,6 +3,8 @@ import type { AssistantMessage as PiAssistantMessage } from '@mariozechner/pi-ai
 import {
   ackFastPathInstruction,
   isPlanBookkeeping,
+  pendingQuestion,
+  type QuestionHandler,
   resetRunBudgets,
   resolveIncompleteTurn,
 } from '../../index.js';
@@ -10,6 +12,7 @@ import { applyDecision, askHandler } from './approvals.js';
 import { endsAttempt, previousAssistantText, summarizeAttempt } from './attempt.js';
 import { type AdapterContext, freshRun } from './context.js';
 import { isPiAssistant, isPiUser, piUserMessage, userText } from './messages.js';
+import { askQuestionHandler } from './questions.js';
 import type { PiApprovalHandler, PiRunOutcome } from './types.js';
 
 /**
@@ -33,6 +36,7 @@ export function createRunListener(
   ctx: AdapterContext,
   agent: AgentPort,
   handler: PiApprovalHandler | undefined,
+  questions?: QuestionHandler,
 ): (event: AgentEvent, signal: AbortSignal) => Promise<void> {
   // Retry instructions are planfirst's, not the user's: they must not start a new run.
   const retries = new WeakSet<object>();
@@ -55,7 +59,7 @@ export function createRunListener(
           isPiAssistant(event.message) &&
           endsAttempt(event.message, event.toolResults, ctx.terminated)
         )
-          await endAttempt(ctx, agent, handler, retries, event.message, signal);
+          await endAttempt(ctx, agent, handler, questions, retries, event.message, signal);
         return;
       case 'agent_end':
         // Only a run that failed outside a turn (pi caught an exception) gets here unresolved.
@@ -90,6 +94,7 @@ async function endAttempt(
   ctx: AdapterContext,
   agent: AgentPort,
   handler: PiApprovalHandler | undefined,
+  questions: QuestionHandler | undefined,
   retries: WeakSet<object>,
   final: PiAssistantMessage,
   signal: AbortSignal,
@@ -143,7 +148,34 @@ async function endAttempt(
     ctx.outcome = { status: 'error', message: final.errorMessage ?? 'the model call failed' };
     return;
   }
+  if (pendingQuestion(ctx.store.get()) !== undefined) {
+    ctx.outcome = await settleQuestion(ctx, agent, questions, signal);
+    return;
+  }
   ctx.outcome = await settleApproval(ctx, agent, handler, signal);
+}
+
+// Pi is about to stop and questions wait: ask the handler (the run waits), or park.
+async function settleQuestion(
+  ctx: AdapterContext,
+  agent: AgentPort,
+  handler: QuestionHandler | undefined,
+  signal: AbortSignal,
+): Promise<PiRunOutcome> {
+  const pending = pendingQuestion(ctx.store.get());
+  if (pending === undefined) return { status: 'completed' };
+  const parked: PiRunOutcome = {
+    status: 'awaiting_answer',
+    questionId: pending.questionId,
+    questions: pending.questions,
+  };
+  if (!handler) return parked;
+  const applied = await askQuestionHandler(ctx, handler, signal);
+  // Aborted, failed, or an answer the core refused: the questions stay pending.
+  if (applied?.text === undefined) return parked;
+  // The answer (or the timeout) is the user's word: it starts a run like a prompt would.
+  agent.followUp(piUserMessage(applied.text, ctx.now()));
+  return { status: 'running' };
 }
 
 // Pi is about to stop and the plan may be waiting: ask the handler (the run waits), or park.

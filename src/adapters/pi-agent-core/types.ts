@@ -5,6 +5,8 @@ import type {
   PlanfirstOptions,
   PlanMessage,
   PlanMessageKind,
+  Question,
+  QuestionHandler,
   ResolvedOptions,
   SessionState,
   SessionStore,
@@ -25,10 +27,18 @@ export interface PlanfirstPiConfig {
   readOnlyTools?: Iterable<string>;
   /** Decides approvals in-run. Without it the run parks and you call resolveApproval() later. */
   approvals?: PiApprovalHandler;
+  /**
+   * Answers ask_user's questions in-run, the shape `runAgent` uses: `(request, { signal })` →
+   * `{ answers }`. Without it the run parks (`awaiting_answer`) and you call answerQuestion()
+   * later. `planMode.questionTimeoutMs` without an answer applies the timeout.
+   */
+  questions?: QuestionHandler;
   /** Progress for UIs and logs. Called synchronously; a throw is ignored. */
   onEvent?: (event: PlanfirstPiEvent) => void;
   /** Clock for plan-mode timestamps (ms since epoch). Default `Date.now`. */
   now?: () => number;
+  /** The random part of question ids (default `crypto.randomUUID`). */
+  newId?: () => string;
 }
 
 /**
@@ -74,6 +84,8 @@ export type PiRunOutcome =
   | { status: 'running' }
   | { status: 'completed' }
   | { status: 'awaiting_approval'; approvalId: string; plan: Plan }
+  /** ask_user's questions wait for the user: call answerQuestion() with their answer. */
+  | { status: 'awaiting_answer'; questionId: string; questions: Question[] }
   | { status: 'blocked'; message: string; kind: TurnKind }
   /** The run reached `run.maxModelCalls`, or went on from more than `run.maxBookkeepingTurns`
    *  turns in a row that only kept the plan current: planfirst refused the next model call. */
@@ -93,6 +105,16 @@ export type PiDecisionResult =
       outcome: PiRunOutcome;
     }
   | { applied: false; reason: IgnoredReason; message: string };
+
+/**
+ * What answerQuestion() did with an answer. The answer message (built from state, quoted) went
+ * to the attached agent as the next user message; with no agent attached, `answerMessage` is
+ * for the host to deliver. A late answer is refused (`question_timed_out`) and the timeout
+ * applied instead; its message is delivered the same way.
+ */
+export type PiAnswerResult =
+  | { applied: true; code: TransitionCode; answerMessage?: string; outcome: PiRunOutcome }
+  | { applied: false; reason: IgnoredReason; message: string; answerMessage?: string };
 
 /**
  * Progress events for UIs and logs: the events every adapter reports, plus pi's own, delivered

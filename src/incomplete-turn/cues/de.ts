@@ -546,6 +546,10 @@ export function de(): CueLists {
       'überprüfe',
       'fasse zusammen',
       'dokumentiere',
+      'erklären',
+      'beschreiben',
+      'mir sagen',
+      'zusammenfassen',
     ],
     request: ['bitte', 'kannst du', 'könntest du', 'können Sie', 'könnten Sie', 'würdest du'],
   };

@@ -517,7 +517,20 @@ export function es(): CueLists {
       'eres un genio',
     ],
     infoPrefix: ['para tu información', 'por cierto', 'para que sepas', 'te comento'],
-    infoRequest: ['explica', 'explícame', 'describe', 'dime', 'revisa', 'resume', 'documenta'],
+    infoRequest: [
+      'explica',
+      'explícame',
+      'describe',
+      'dime',
+      'revisa',
+      'resume',
+      'documenta',
+      'explicar',
+      'explicarme',
+      'describir',
+      'decirme',
+      'resumir',
+    ],
     request: ['por favor', 'puedes', 'podrías', 'puede usted', 'podría'],
   };
 }

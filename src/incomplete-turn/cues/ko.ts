@@ -7,6 +7,9 @@ import type { CueLists } from './categories.js';
  */
 export function ko(): CueLists {
   const planned = plannedFuture();
+  // "업데이트하는 중입니다" (I'm updating …): work under way, on any verb; "되는 중" is passive
+  // (something is being done), not the assistant's work.
+  const progressive = ['는 중입니다', '는 중이에요', '는 중이야'];
   return {
     promise: [
       '확인 중입니다',
@@ -62,11 +65,15 @@ export function ko(): CueLists {
       '공유드릴게요',
       '제안드릴게요',
       ...planned,
+      ...progressive,
     ],
     progressOpener: [],
     progressSubject: [],
-    presentTense: ['진행합니다', '시작합니다', ...planned],
+    presentTense: ['진행합니다', '시작합니다', ...planned, ...progressive],
     notPromise: [
+      '되는 중입니다',
+      '되는 중이에요',
+      '되는 중이야',
       '설명드리겠습니다',
       '말씀드리겠습니다',
       '설명하겠습니다',

@@ -35,6 +35,7 @@ describe('the plan tools as strict function tools', () => {
       'write_file',
       'exit_plan_mode',
       'update_plan',
+      'ask_user',
     ]);
     for (const t of sent.slice(2)) {
       if (t.type !== 'function') throw new Error('not a function tool');
@@ -52,11 +53,12 @@ describe('the plan tools as strict function tools', () => {
   it('offers enter_plan_mode only when the options let the model enter', () => {
     const names = (options: object) =>
       setup(new ScriptedModel(), options).pf.planTools.map((t) => t.name);
-    expect(names({})).toEqual(['exit_plan_mode', 'update_plan']);
+    expect(names({})).toEqual(['exit_plan_mode', 'update_plan', 'ask_user']);
     expect(names({ planMode: { allowModelEnter: true } })).toEqual([
       'enter_plan_mode',
       'exit_plan_mode',
       'update_plan',
+      'ask_user',
     ]);
   });
 

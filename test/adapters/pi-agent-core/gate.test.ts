@@ -59,6 +59,7 @@ describe('pi adapter: the gate as beforeToolCall', () => {
       'bash',
       'exit_plan_mode',
       'update_plan',
+      'ask_user',
     ]);
 
     const s = scenario({

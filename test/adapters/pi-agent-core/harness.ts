@@ -18,6 +18,7 @@ import {
   createSession,
   memorySessionStore,
   type PlanfirstOptions,
+  type QuestionHandler,
   type SessionState,
   type SessionStore,
 } from '../../../src/index.js';
@@ -97,6 +98,7 @@ export interface ScenarioInput {
   session?: SessionState;
   responses?: FauxResponseStep[];
   approvals?: PiApprovalHandler;
+  questions?: QuestionHandler;
   messages?: AgentMessage[];
   extraTools?: AgentTool[];
   readOnlyTools?: string[];
@@ -122,6 +124,8 @@ export function scenario(input: ScenarioInput = {}): Scenario {
     },
     now: () => 1_000,
     ...(input.approvals ? { approvals: input.approvals } : {}),
+    ...(input.questions ? { questions: input.questions } : {}),
+    newId: () => 'q-pi',
     ...(input.readOnlyTools ? { readOnlyTools: input.readOnlyTools } : {}),
   });
   const agent = new Agent({

@@ -51,7 +51,6 @@ function header(stubs: readonly string[], disabled: readonly string[]): string {
     "trap '' PIPE",
     `declare -A __stubs=(${table})`,
     'command_not_found_handle() {',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's ${…}, not a template
     '  if [[ -z ${__stubs[$1]+set} ]]; then',
     '    enable printf; printf \'bash: %s: command not found\\n\' "$1" >&2; return 127',
     '  fi',

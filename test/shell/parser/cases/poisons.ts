@@ -28,16 +28,12 @@ function unquotedOnly(): Position[] {
 
 export const poisons: [string, ShellCode, Position[]][] = [
   ['$HOME', ShellCodes.expansion, outsideDoubleQuotes],
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
   ['${x}', ShellCodes.expansion, outsideDoubleQuotes],
   // zsh subscripts, modifiers and bash's operators inside double quotes.
   ['$HOME[1]', ShellCodes.expansion, everywhere],
   ['$HOME:h', ShellCodes.expansion, everywhere],
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
   ['${x:-y}', ShellCodes.expansion, everywhere],
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
   ['${#x}', ShellCodes.expansion, everywhere],
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
   ['${!BASH*}', ShellCodes.expansion, everywhere],
   ["$'\\x41'", ShellCodes.expansion, everywhere],
   ['$"x"', ShellCodes.expansion, everywhere],

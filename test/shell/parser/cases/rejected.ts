@@ -108,16 +108,12 @@ export const rejectCases: RejectCase[] = [
     'echo $HOME',
     'echo "$HOME[1]"',
     'echo "$HOME:h"',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
     'echo ${HOME}',
     'cat$IFS/etc/passwd',
     'ls $IFS',
     'git log --output$IFS/tmp/x -1',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
     'echo ${!BASH*}',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
     'echo "${var@P}"',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax under test
     'echo "${var1=aa\\140 env| ls -l\\140}${var1@P}"',
     `echo $'\\x41'`,
     `find . $'\\055exec' rm {} \\;`,
