@@ -510,27 +510,16 @@ async function doctorChecks(model, host, bin, trusted) {
   if (host === 'copilot') return copilotTrustChecks(model, host, bin);
   if (host !== 'codex') return;
   // Interactive trust, stored: the project trusted and each hook approved as the doctor says.
-  let before;
-  const persisted = await runScenario(model, host, bin, 'untrusted', {
-    hook: 'planfirst',
-    trust: 'persisted',
-    beforeRun(where) {
-      before = doctor(host, withBin(where));
-      const entries = [
-        ...before.stdout.matchAll(/\[hooks\.state\."[^"]+"\]\n\s*trusted_hash = "[^"]+"/g),
-      ];
+  return storedTrustCheck(model, host, bin, {
+    name: 'doctor: hooks not approved → exit 1; approved as the doctor says → the hook runs, exit 0',
+    env: withBin,
+    apply(advice, where) {
+      const entries = [...advice.matchAll(/\[hooks\.state\."[^"]+"\]\n\s*trusted_hash = "[^"]+"/g)];
       const config = join(where.home, '.codex', 'config.toml');
       const toml = entries.map((m) => m[0].replace(/\n\s*/, '\n')).join('\n\n');
       writeFileSync(config, `${readFileSync(config, 'utf8')}\n${toml}\n`);
     },
   });
-  const after = doctor(host, withBin(persisted));
-  check(
-    host,
-    'doctor: hooks not approved → exit 1; approved as the doctor says → the hook runs, exit 0',
-    before?.status === 1 && after.status === 0 && !persisted.exists('MARKER'),
-    `doctor before ${before?.status}, after ${after.status}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
-  );
 }
 
 /** Gemini CLI's folder trust: untrusted, `gemini -p` refuses to start; trusted as the doctor says. */
@@ -546,49 +535,51 @@ async function geminiTrustChecks(model, host, bin) {
     folder.status !== 0 && !folder.exists('MARKER') && refused.status === 1,
     `gemini ${brief(folder)}, MARKER ${folder.exists('MARKER') ? 'written' : 'absent'}, doctor exit ${refused.status}\n${refused.stdout}`,
   );
-  let before;
-  const persisted = await runScenario(model, host, bin, 'untrusted', {
-    hook: 'planfirst',
-    trust: 'persisted',
-    beforeRun(where) {
-      before = doctor(host, where);
-      const fix = /add "([^"]+)": "TRUST_FOLDER" to (\S+)/.exec(before.stdout);
+  return storedTrustCheck(model, host, bin, {
+    apply(advice) {
+      const fix = /add "([^"]+)": "TRUST_FOLDER" to (\S+)/.exec(advice);
       if (fix !== null) writeFileSync(fix[2], `${JSON.stringify({ [fix[1]]: 'TRUST_FOLDER' })}\n`);
     },
   });
-  const after = doctor(host, persisted);
-  check(
-    host,
-    'doctor: folder not trusted → exit 1; trusted as the doctor says → the hook runs, exit 0',
-    before?.status === 1 &&
-      after.status === 0 &&
-      persisted.status === 0 &&
-      !persisted.exists('MARKER'),
-    `doctor before ${before?.status}, after ${after.status}, gemini ${brief(persisted)}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
-  );
 }
 
 /** Copilot CLI's stored folder trust, added as the doctor says: then the hook runs. */
-async function copilotTrustChecks(model, host, bin) {
+function copilotTrustChecks(model, host, bin) {
+  return storedTrustCheck(model, host, bin, {
+    apply(advice) {
+      const fix = /add "([^"]+)" to "trustedFolders" in (\S+?);/.exec(advice);
+      if (fix !== null) writeFileSync(fix[2], `${JSON.stringify({ trustedFolders: [fix[1]] })}\n`);
+    },
+  });
+}
+
+/**
+ * Trust stored the way the doctor advises: in an untrusted setup the doctor exits 1 with the
+ * step, `apply` takes that step, and then the host runs the hook (MARKER stays absent in plan
+ * mode) and the doctor exits 0. Codex exits 0 either way; the other hosts must too.
+ */
+async function storedTrustCheck(model, host, bin, options) {
+  const {
+    name = 'doctor: folder not trusted → exit 1; trusted as the doctor says → the hook runs, exit 0',
+    env = (where) => where,
+    apply,
+  } = options;
   let before;
   const persisted = await runScenario(model, host, bin, 'untrusted', {
     hook: 'planfirst',
     trust: 'persisted',
     beforeRun(where) {
-      before = doctor(host, where);
-      const fix = /add "([^"]+)" to "trustedFolders" in (\S+?);/.exec(before.stdout);
-      if (fix !== null) writeFileSync(fix[2], `${JSON.stringify({ trustedFolders: [fix[1]] })}\n`);
+      before = doctor(host, env(where));
+      apply(before.stdout, where);
     },
   });
-  const after = doctor(host, persisted);
+  const after = doctor(host, env(persisted));
+  const exitOk = host === 'codex' || persisted.status === 0;
   check(
     host,
-    'doctor: folder not trusted → exit 1; trusted as the doctor says → the hook runs, exit 0',
-    before?.status === 1 &&
-      after.status === 0 &&
-      persisted.status === 0 &&
-      !persisted.exists('MARKER'),
-    `doctor before ${before?.status}, after ${after.status}, copilot ${brief(persisted)}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
+    name,
+    before?.status === 1 && after.status === 0 && exitOk && !persisted.exists('MARKER'),
+    `doctor before ${before?.status}, after ${after.status}, ${host} ${brief(persisted)}, MARKER ${persisted.exists('MARKER') ? 'written' : 'absent'}\n${after.stdout}`,
   );
 }
 
