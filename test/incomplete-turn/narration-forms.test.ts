@@ -361,3 +361,29 @@ describe('go-aheads: assent and go, y/n offers, first-person offers, where to re
     expect(isExecutionAck(prompt, { previousAssistantText: previous, options })).toBe(expected);
   });
 });
+
+// biome-ignore format: one row per line reads as a table
+describe('terse plan-mode acknowledgements are sure status lines', () => {
+  check([
+    ['en', 'Plan the billing flow.', 'Acknowledged.', 'plan-ack-only'],
+    ['en', 'Plan it.', 'Roger that! 👍', 'plan-ack-only'],
+    ['en', 'Plan it.', 'Copy that.', 'plan-ack-only'],
+    ['en', 'Plan it.', 'Wilco 👍', 'plan-ack-only'],
+    ['pt', 'Planeja o suporte a i18n.', 'Tô nessa! 👍', 'plan-ack-only'],
+    ['pt', 'Planeja o suporte a i18n.', 'Recebido.', 'plan-ack-only'],
+    ['es', 'Planifica el soporte i18n.', 'Recibido.', 'plan-ack-only'],
+    ['es', 'Planifica el soporte i18n.', '¡Marchando!', 'plan-ack-only'],
+    ['fr', 'Planifie le support i18n.', 'Reçu.', 'plan-ack-only'],
+    ['fr', 'Planifie le support i18n.', 'Noté 👍', 'plan-ack-only'],
+    ['ar', 'خطط للانتقال إلى TypeScript.', 'علم.', 'plan-ack-only'],
+    ['ar', 'خطط للانتقال إلى TypeScript.', 'تم الاستلام.', 'plan-ack-only'],
+    ['ar', 'خطط للانتقال إلى TypeScript.', 'وصلت.', 'plan-ack-only'],
+    ['ja', '計画して。', '承りました。', 'plan-ack-only'],
+    ['ja', '計画して。', '了解いたしました！', 'plan-ack-only'],
+    ['ko', '계획 세워 줘.', '접수했습니다.', 'plan-ack-only'],
+    ['ko', '계획 세워 줘.', '넵!', 'plan-ack-only'],
+    // A report after the acknowledgement is an answer.
+    ['en', 'Plan it.', 'Acknowledged. The billing flow already has a plan in `PLAN.md`, approved yesterday.', 'answered'],
+    ['ar', 'خطط للانتقال إلى TypeScript.', 'علم. المشروع مكتوب بالفعل بـ TypeScript منذ الإصدار الثاني.', 'answered'],
+  ], { planMode: true });
+});

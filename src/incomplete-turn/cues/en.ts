@@ -627,6 +627,10 @@ export function en(): CueLists {
       'thanks for the context',
       'fair enough',
       'on it',
+      'acknowledged',
+      'roger that',
+      'copy that',
+      'wilco',
     ],
     commitment: [
       'next step',

@@ -361,6 +361,9 @@ export function es(): CueLists {
       'muy bien',
       'por supuesto',
       'ok',
+      'recibido',
+      'anotado',
+      'marchando',
     ],
     commitment: [
       'siguiente paso',

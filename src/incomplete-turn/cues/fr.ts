@@ -258,6 +258,8 @@ export function fr(): CueLists {
       "c'est noté",
       'bien sûr',
       'ok',
+      'reçu',
+      'noté',
     ],
     commitment: [
       'étape suivante',

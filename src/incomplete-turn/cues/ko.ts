@@ -307,6 +307,9 @@ export function ko(): CueLists {
       '확인했습니다',
       '알았어',
       '물론입니다',
+      '접수했습니다',
+      '넵',
+      '네네',
     ],
     commitment: [
       '다음 단계',

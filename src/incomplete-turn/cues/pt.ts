@@ -288,6 +288,10 @@ export function pt(): CueLists {
       'ok',
       'claro',
       'pode deixar',
+      'tô nessa',
+      'to nessa',
+      'recebido',
+      'anotado',
     ],
     commitment: [
       'próxima etapa',
