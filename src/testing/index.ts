@@ -1,4 +1,17 @@
 export {
+  type EngineConformanceBinding,
+  type EngineConformanceHost,
+  type EngineConformanceOptions,
+  type EngineConformanceStatus,
+  type EngineCrashPoint,
+  type EngineLedgerEntry,
+  engineConformance,
+  engineConformanceModel,
+  engineConformanceTimeoutMs,
+  engineConformanceTokenKey,
+  engineConformanceTools,
+} from './engine-conformance.js';
+export {
   assistant,
   type ScriptEntry,
   type ScriptedModel,

@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { planfirstDbos } from '../../src/engines/dbos.js';
+import { engineConformanceTimeoutMs, engineConformanceTokenKey } from '../../src/testing/index.js';
 import { pgPool } from '../stores/services/env.js';
 import { engineModel, ledgerTools } from './fixture.js';
 
@@ -15,14 +16,14 @@ const pool = pgPool(4);
 const base = {
   model: engineModel(crashDir),
   tools: ledgerTools(pool, 'dbos', crashDir),
-  tokenKey: 'engine-test-key-0123456789abcdef0123456789',
+  tokenKey: engineConformanceTokenKey,
 };
 const bindings = {
   planfirst: planfirstDbos({ ...base, options: { planMode: { enabled: true } } }),
   planfirstShort: planfirstDbos({
     ...base,
     name: 'planfirstShort',
-    options: { planMode: { enabled: true, approvalTimeoutMs: 3_000 } },
+    options: { planMode: { enabled: true, approvalTimeoutMs: engineConformanceTimeoutMs } },
   }),
 };
 DBOS.setConfig({

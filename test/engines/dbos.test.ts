@@ -4,11 +4,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type EngineConformanceHost, engineConformance } from '../../src/testing/index.js';
 import { pgPool, runId, services } from '../stores/services/env.js';
-import { migrateLedger } from './fixture.js';
-import { crashDir, freePort, root, Supervised } from './harness.js';
-import { engineScenarios, lateDecisionScenario } from './scenarios.js';
+import { ledger, migrateLedger } from './fixture.js';
+import { armCrash, crashDir, freePort, root, Supervised } from './harness.js';
 
 let pool: pg.Pool;
 let service: Supervised;
@@ -75,21 +75,24 @@ afterAll(async () => {
   await pool?.end();
 });
 
+const bindings = { default: 'planfirst', shortTimeout: 'planfirstShort' } as const;
+
 describe('planfirst/dbos on PostgreSQL', () => {
-  const adapter: Parameters<typeof engineScenarios>[0] = {
-    engine: 'dbos',
-    pool: () => pool,
-    service: () => service,
-    crashDir: () => crash,
-    start: async (name, sessionId, message) => {
+  const host: EngineConformanceHost = {
+    start: async (b, sessionId, message) => {
+      const name = bindings[b];
       await call({ name, op: 'start', sessionId, input: { message }, runId: `m-${sessionId}` });
     },
-    status: (name, sessionId) => call({ name, op: 'status', sessionId }) as never,
-    decide: (name, sessionId, decision) => call({ name, op: 'decide', sessionId, decision }),
-    decideFromProcesses: (n, sessionId, decision) =>
-      Promise.all(Array.from({ length: n }, () => decider(sessionId, decision))),
-    decideToken: (name, sessionId, token) => call({ name, op: 'decideToken', sessionId, token }),
+    status: (b, sessionId) => call({ name: bindings[b], op: 'status', sessionId }) as never,
+    decide: (b, sessionId, decision) =>
+      call({ name: bindings[b], op: 'decide', sessionId, decision }) as never,
+    decideConcurrently: (n, sessionId, decision) =>
+      Promise.all(Array.from({ length: n }, () => decider(sessionId, decision))) as never,
+    decideToken: (sessionId, token) => call({ op: 'decideToken', sessionId, token }) as never,
+    crashAt: (point) => armCrash(crash, point),
+    kill: () => service.kill(),
+    deaths: () => service.deaths,
+    ledger: (id) => ledger(pool, 'dbos', id),
   };
-  engineScenarios(adapter);
-  lateDecisionScenario(adapter);
+  for (const c of engineConformance(host, { prefix: 'dbos' })) it(c.name, c.run);
 });

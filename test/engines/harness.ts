@@ -1,12 +1,10 @@
 // What both engine suites share: free ports, a supervised service process (restarted when it
 // dies, as a process manager would), polling waits, and the ledger audit.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type pg from 'pg';
-import { ledgerTable } from './fixture.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 
@@ -117,22 +115,6 @@ export class Supervised {
   }
 }
 
-export interface LedgerRow {
-  call_id: string;
-  name: string;
-  idempotency_key: string;
-  attempt: number;
-}
-
-export async function ledger(pool: pg.Pool, engine: string, sessionId: string) {
-  const r = await pool.query<LedgerRow>(
-    `SELECT call_id, name, idempotency_key, attempt FROM ${ledgerTable}
-     WHERE engine = $1 AND session_id = $2 ORDER BY id`,
-    [engine, sessionId],
-  );
-  return r.rows;
-}
-
 /** Runs a short node script in a process of its own (a decider), prints its stdout. */
 export function inProcess(code: string): Promise<string> {
   return new Promise((done, fail) => {
@@ -145,4 +127,61 @@ export function inProcess(code: string): Promise<string> {
     });
     child.on('exit', (status) => (status === 0 ? done(out.trim()) : fail(new Error(out))));
   });
+}
+
+/** A real restate-server on free loopback ports with a supervised service (on Node 22)
+ *  registered as its deployment. `serviceArgs` follow the service's port. */
+export async function startRestate(
+  serviceEntry: string,
+  serviceArgs: string[],
+  log?: string,
+): Promise<{ ingress: string; service: Supervised; data: string; stop: () => void }> {
+  const data = mkdtempSync(join(tmpdir(), 'planfirst-restate-'));
+  const [ingressPort, adminPort, nodePort, servicePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const server = spawn(
+    join(root, 'node_modules/@restatedev/restate-server-linux-x64/bin/restate-server'),
+    ['--listen-mode', 'tcp', '--no-logo', '--base-dir', data, '--node-name', 'planfirst-test'],
+    {
+      env: {
+        ...process.env,
+        RESTATE_INGRESS__BIND_ADDRESS: `127.0.0.1:${ingressPort}`,
+        RESTATE_ADMIN__BIND_ADDRESS: `127.0.0.1:${adminPort}`,
+        RESTATE_BIND_ADDRESS: `127.0.0.1:${nodePort}`,
+        RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${nodePort}/`,
+      },
+      stdio: 'ignore',
+    },
+  );
+  const service = new Supervised(
+    node22(),
+    ['scripts/run-ts.mjs', serviceEntry, String(servicePort), ...serviceArgs],
+    log ?? join(data, 'service.log'),
+  );
+  service.start();
+  await service.whenReady();
+  const admin = `http://127.0.0.1:${adminPort}`;
+  await waitFor('restate-server', async () => (await fetch(`${admin}/health`)).ok);
+  await waitFor('the deployment registered', async () => {
+    const r = await fetch(`${admin}/deployments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uri: `http://127.0.0.1:${servicePort}`, force: true }),
+    });
+    return r.ok;
+  });
+  return {
+    ingress: `http://127.0.0.1:${ingressPort}`,
+    service,
+    data,
+    stop: () => {
+      service.stop();
+      server.kill('SIGKILL');
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,23 +1,19 @@
 // planfirst/restate on a real restate-server (the binary npm installs with
 // @restatedev/restate-server) on free loopback ports. The service runs on Node 22 (the Restate
 // SDK needs it), supervised: SIGKILLed, it is restarted and Restate retries its invocations.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type EngineConformanceHost, engineConformance } from '../../src/testing/index.js';
 import { pgPool } from '../stores/services/env.js';
-import { migrateLedger } from './fixture.js';
-import { crashDir, freePort, inProcess, node22, root, Supervised, waitFor } from './harness.js';
-import { engineScenarios, lateDecisionScenario } from './scenarios.js';
+import { ledger, migrateLedger } from './fixture.js';
+import { armCrash, crashDir, inProcess, type Supervised, startRestate } from './harness.js';
 
 let pool: pg.Pool;
-let server: ReturnType<typeof spawn>;
+let restate: Awaited<ReturnType<typeof startRestate>>;
 let service: Supervised;
 let crash: string;
 let ingress = '';
-let data = '';
 
 async function call(path: string, body: unknown): Promise<Record<string, unknown>> {
   const r = await fetch(`${ingress}/${path}`, {
@@ -34,75 +30,40 @@ beforeAll(async () => {
   pool = pgPool(4);
   await migrateLedger(pool);
   crash = crashDir();
-  data = mkdtempSync(join(tmpdir(), 'planfirst-restate-'));
-  const [ingressPort, adminPort, nodePort, servicePort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  ingress = `http://127.0.0.1:${ingressPort}`;
-  server = spawn(
-    join(root, 'node_modules/@restatedev/restate-server-linux-x64/bin/restate-server'),
-    ['--listen-mode', 'tcp', '--no-logo', '--base-dir', data, '--node-name', 'planfirst-test'],
-    {
-      env: {
-        ...process.env,
-        RESTATE_INGRESS__BIND_ADDRESS: `127.0.0.1:${ingressPort}`,
-        RESTATE_ADMIN__BIND_ADDRESS: `127.0.0.1:${adminPort}`,
-        RESTATE_BIND_ADDRESS: `127.0.0.1:${nodePort}`,
-        RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${nodePort}/`,
-      },
-      stdio: 'ignore',
-    },
+  restate = await startRestate(
+    'test/engines/restate-service.ts',
+    [crash],
+    process.env.PLANFIRST_ENGINE_LOG,
   );
-  service = new Supervised(
-    node22(),
-    ['scripts/run-ts.mjs', 'test/engines/restate-service.ts', String(servicePort), crash],
-    process.env.PLANFIRST_ENGINE_LOG ?? join(data, 'service.log'),
-  );
-  service.start();
-  await service.whenReady();
-  await waitFor(
-    'restate-server',
-    async () => (await fetch(`http://127.0.0.1:${adminPort}/health`)).ok,
-  );
-  await waitFor('the deployment registered', async () => {
-    const r = await fetch(`http://127.0.0.1:${adminPort}/deployments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uri: `http://127.0.0.1:${servicePort}`, force: true }),
-    });
-    return r.ok;
-  });
+  ingress = restate.ingress;
+  service = restate.service;
 });
 
 afterAll(async () => {
-  service?.stop();
-  server?.kill('SIGKILL');
+  restate?.stop();
   await pool?.end();
-  rmSync(data, { recursive: true, force: true });
   rmSync(crash, { recursive: true, force: true });
 });
 
+const bindings = { default: 'planfirst', shortTimeout: 'planfirstShort' } as const;
+
 describe('planfirst/restate on a real restate-server', () => {
-  const adapter: Parameters<typeof engineScenarios>[0] = {
-    engine: 'restate',
-    pool: () => pool,
-    service: () => service,
-    crashDir: () => crash,
+  const host: EngineConformanceHost = {
     start: async (b, id, message) => {
-      await call(`${b}Session/${id}/run/send`, { message });
+      await call(`${bindings[b]}Session/${id}/run/send`, { message });
     },
-    status: (b, id) => call(`${b}Session/${id}/status`, null) as never,
-    decide: (b, id, decision) => call(`${b}Session/${id}/decide`, { decision }),
-    decideFromProcesses: async (n, id, decision) => {
+    status: (b, id) => call(`${bindings[b]}Session/${id}/status`, null) as never,
+    decide: (b, id, decision) => call(`${bindings[b]}Session/${id}/decide`, { decision }) as never,
+    decideConcurrently: async (n, id, decision) => {
       const code = `const r = await fetch(${JSON.stringify(`${ingress}/planfirstSession/${id}/decide`)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(JSON.stringify({ decision }))} }); process.stdout.write(await r.text());`;
       const outs = await Promise.all(Array.from({ length: n }, () => inProcess(code)));
-      return outs.map((o) => JSON.parse(o) as Record<string, unknown>);
+      return outs.map((o) => JSON.parse(o) as { outcome: string });
     },
-    decideToken: (b, id, token) => call(`${b}Session/${id}/decideToken`, { token }),
+    decideToken: (id, token) => call(`planfirstSession/${id}/decideToken`, { token }) as never,
+    crashAt: (point) => armCrash(crash, point),
+    kill: () => service.kill(),
+    deaths: () => service.deaths,
+    ledger: (id) => ledger(pool, 'restate', id),
   };
-  engineScenarios(adapter);
-  lateDecisionScenario(adapter);
+  for (const c of engineConformance(host, { prefix: 'restate' })) it(c.name, c.run);
 });

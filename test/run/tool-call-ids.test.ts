@@ -134,3 +134,123 @@ describe('a message with many tool calls', () => {
     expect(tool.filter((t) => !t.isError)).toHaveLength(handed.length);
   });
 });
+
+describe('the ids planfirst gives', () => {
+  // After the user's message the model's reply is message 1; positions count tool calls only.
+  function handedIds(message: unknown): string[] {
+    const context = { tools: definitions };
+    const started = step(createSession(), { type: 'user_message', message: 'go', now: 1 }, context);
+    const r = step(
+      started.session,
+      { type: 'model_response', message: message as AssistantMessage, now: 2 },
+      context,
+    );
+    if (r.effect.type !== 'execute_tools') throw new Error(r.effect.type);
+    return r.effect.calls.map((c) => c.id);
+  }
+  const read = (id: unknown) => ({
+    type: 'tool_call',
+    id,
+    name: 'read_file',
+    input: { path: 'a' },
+  });
+
+  it('are planfirst-call-<message>-<position>: the first use of an id keeps it, a taken one gets a suffix', () => {
+    const message = {
+      role: 'assistant',
+      stopReason: 'tool_use',
+      content: [
+        { type: 'text', text: 'Reading.' },
+        { type: 'thinking', thinking: 'which files' },
+        read('same'),
+        read(''),
+        read('same'),
+        read('planfirst-call-1-2'),
+      ],
+    };
+    expect(handedIds(message)).toEqual([
+      'same',
+      'planfirst-call-1-1',
+      'planfirst-call-1-2-2',
+      'planfirst-call-1-2',
+    ]);
+  });
+
+  it('are given the same way when the response is not plain data (a class instance)', () => {
+    class Block {
+      constructor(
+        readonly type: string,
+        readonly id: unknown,
+        readonly name: string,
+        readonly input: unknown,
+      ) {}
+    }
+    class Response {
+      readonly role = 'assistant';
+      readonly stopReason = 'tool_use';
+      constructor(readonly content: unknown[]) {}
+    }
+    const message = new Response([
+      { type: 'text', text: 'Reading.' },
+      new Block('tool_call', 7, 'read_file', { path: 'a' }),
+      new Block('tool_call', 'kept', 'read_file', { path: 'b' }),
+      new Block('tool_call', undefined, 'read_file', { path: 'c' }),
+    ]);
+    expect(handedIds(message)).toEqual(['planfirst-call-1-0', 'kept', 'planfirst-call-1-2']);
+  });
+});
+
+describe('why a model response cannot be read', () => {
+  function errorText(message: unknown): string {
+    const started = step(createSession(), { type: 'user_message', message: 'go', now: 1 }, {});
+    const r = step(
+      started.session,
+      { type: 'model_response', message: message as AssistantMessage, now: 2 },
+      {},
+    );
+    if (r.effect.type !== 'finish') throw new Error(r.effect.type);
+    expect(r.effect.outcome.status).toBe('error');
+    return r.effect.outcome.text ?? '';
+  }
+
+  it('names the first three failing fields, no more', () => {
+    const text = errorText({
+      role: 'assistant',
+      stopReason: 'tool_use',
+      content: [1, 2, 3, 4, 5].map(() => ({ type: 'tool_use' })),
+    });
+    expect(text).toContain('content.0.type:');
+    expect(text).toContain('content.2.type:');
+    expect(text).not.toContain('content.3');
+    expect(text.match(/content\.\d\.type:/g)).toHaveLength(3);
+  });
+
+  it('says it could not be read when every field access throws', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('no');
+        },
+        getPrototypeOf() {
+          throw new Error('no');
+        },
+      },
+    );
+    expect(errorText(hostile)).toContain('(it could not be read)');
+  });
+
+  it('says it could not be copied when it reads as a message only the second time', () => {
+    let reads = 0;
+    const flaky = {
+      role: 'assistant',
+      stopReason: 'stop',
+      get content() {
+        reads++;
+        if (reads === 1) throw new Error('first read');
+        return [{ type: 'text', text: 'hi' }];
+      },
+    };
+    expect(errorText(flaky)).toContain('(it could not be copied as plain data)');
+  });
+});
