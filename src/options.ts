@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { autoContinueOptionsSchema } from './auto-continue/options-schema.js';
 import { OptionsError, type ValidationIssue } from './errors.js';
-import { compiledCues } from './incomplete-turn/compiled-cues.js';
+import { prepareCues } from './incomplete-turn/compiled-cues.js';
 import { incompleteTurnOptionsSchema } from './incomplete-turn/options-schema.js';
 import { lazy } from './lazy.js';
+import { resolvedDefaults } from './options-defaults.js';
 import { emptyRecord, ownData, withoutPrototypes } from './own-data.js';
 import { planModeOptionsSchema } from './plan-mode/options-schema.js';
 import { runOptionsSchema } from './run/options-schema.js';
@@ -50,8 +51,23 @@ export function resolveOptions(input: unknown = {}): ResolvedOptions {
   resolved.add(frozen);
   // Compile the cue automaton here, once per options object, so a run's first classifyTurn()
   // does not pay it (tens of milliseconds before the JIT warms up).
-  if (frozen.incompleteTurn.enabled) compiledCues(frozen);
+  if (frozen.incompleteTurn.enabled) prepareCues(frozen);
   return frozen;
+}
+
+let defaults: ResolvedOptions | undefined;
+
+/**
+ * Equal to resolveOptions({}), built without zod: for callers that pass no options, in processes
+ * too short-lived to amortise building the schemas (the coding-agent hook). One frozen object;
+ * its cue automaton is compiled on first use, phrase by phrase as texts need it.
+ */
+export function defaultOptions(): ResolvedOptions {
+  if (defaults === undefined) {
+    defaults = deepFreeze(resolvedDefaults());
+    resolved.add(defaults);
+  }
+  return defaults;
 }
 
 // Objects resolveOptions() produced; passing one back in skips re-validation (hot paths such

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeOptions, OptionsError, resolveOptions } from '../src/index.js';
+import { defaultOptions } from '../src/options.js';
 
 describe('resolveOptions', () => {
   it('fills every default from an empty object', () => {
@@ -109,5 +110,27 @@ describe('mergeOptions', () => {
     expect(
       mergeOptions({ planMode: { enabled: true } }, { planMode: { enabled: undefined } }),
     ).toEqual({ planMode: { enabled: true } });
+  });
+});
+
+describe('defaultOptions', () => {
+  // The hook's fast path: the defaults written out must be exactly what the schema produces.
+  it('equals resolveOptions({}), prototypes and key order included, and is frozen and resolved', () => {
+    const fast = defaultOptions();
+    const slow = resolveOptions({});
+    expect(fast).toStrictEqual(slow);
+    const shape = (v: unknown): unknown =>
+      typeof v !== 'object' || v === null
+        ? typeof v
+        : Array.isArray(v)
+          ? v.map(shape)
+          : [Object.getPrototypeOf(v), Object.entries(v).map(([k, c]) => [k, shape(c)])];
+    expect(shape(fast)).toEqual(shape(slow));
+    const frozen = (v: unknown): boolean =>
+      typeof v !== 'object' || v === null || (Object.isFrozen(v) && Object.values(v).every(frozen));
+    expect(frozen(fast)).toBe(true);
+    expect(defaultOptions()).toBe(fast);
+    // Already resolved: passing it back in is not validated again.
+    expect(resolveOptions(fast)).toBe(fast);
   });
 });

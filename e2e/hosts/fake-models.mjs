@@ -9,7 +9,8 @@
 import { createServer } from 'node:http';
 
 /**
- * Steps: { shell: 'cmd' } | { write: { path, content } } | { text: '...' }.
+ * Steps: { shell: 'cmd' } | { read: path } | { write: { path, content } } | { text: '...' }. A
+ * read goes through the host's file-read tool, or `cat` where the host has none (Codex).
  * The tool names and argument shapes come from the tools the request declares.
  */
 export async function startFakeModels() {
@@ -18,6 +19,8 @@ export async function startFakeModels() {
   const requests = [];
   /** When each scripted reply was sent, for the latency figures. */
   const replies = [];
+  /** What each reply asked the host to do: shell, read, write or text (the latency table). */
+  const kinds = [];
   /** Every request body, side requests included (what reached the model). */
   const all = [];
   const server = createServer((req, res) => {
@@ -55,6 +58,20 @@ export async function startFakeModels() {
   function stepAt(index) {
     return script[Math.min(index, script.length - 1)];
   }
+  function sent(step) {
+    replies.push(performance.now());
+    kinds.push(
+      step.readTool !== undefined || step.read !== undefined
+        ? step.readTool === undefined
+          ? 'shell'
+          : 'read'
+        : step.shell !== undefined
+          ? 'shell'
+          : step.write !== undefined
+            ? 'write'
+            : 'text',
+    );
+  }
   function record(api, step, body) {
     requests.push({ api, at: performance.now(), step, body });
   }
@@ -67,10 +84,12 @@ export async function startFakeModels() {
     const shellTool = ['Bash', 'bash', 'run_commands'].find((n) => names.includes(n));
     const main = shellTool !== undefined;
     const index = main ? (body.messages ?? []).filter((m) => m.role === 'assistant').length : -1;
-    const step = main ? stepAt(index) : { text: 'ok' };
+    const step = withRead(main ? stepAt(index) : { text: 'ok' }, tools, 'input_schema');
     if (main) record('anthropic', index, body);
     let block;
-    if (step.shell !== undefined)
+    if (step.readTool !== undefined)
+      block = { type: 'tool_use', name: step.readTool.name, input: step.readTool.arguments };
+    else if (step.shell !== undefined)
       block = {
         type: 'tool_use',
         name: shellTool,
@@ -102,7 +121,7 @@ export async function startFakeModels() {
         block.type === 'tool_use'
           ? [{ ...block, id: `toolu_${id}` }]
           : [{ type: 'text', text: block.text }];
-      if (main) replies.push(performance.now());
+      if (main) sent(step);
       return json(res, {
         id,
         type: 'message',
@@ -148,7 +167,7 @@ export async function startFakeModels() {
       usage: { output_tokens: 5 },
     });
     send('message_stop', {});
-    if (main) replies.push(performance.now());
+    if (main) sent(step);
     res.end();
   }
 
@@ -162,12 +181,21 @@ export async function startFakeModels() {
         (i.type === 'message' && i.role === 'assistant'),
     ).length;
     const main = tools.length > 0;
-    const step = main ? stepAt(turns) : { text: 'ok' };
+    const step = withRead(main ? stepAt(turns) : { text: 'ok' }, tools, 'parameters');
     if (main) record('responses', turns, body);
     const id = `resp_${requests.length}_${Date.now()}`;
     const names = tools.map((t) => t.name ?? t.type);
     let item;
-    if (step.shell !== undefined) item = codexShell(names, step.shell, id);
+    if (step.readTool !== undefined)
+      item = {
+        type: 'function_call',
+        id: `fc_${id}`,
+        call_id: `call_${id}`,
+        name: step.readTool.name,
+        arguments: JSON.stringify(step.readTool.arguments),
+        status: 'completed',
+      };
+    else if (step.shell !== undefined) item = codexShell(names, step.shell, id);
     else if (step.write !== undefined) item = codexWrite(step.write, id);
     else
       item = {
@@ -204,7 +232,7 @@ export async function startFakeModels() {
         },
       },
     });
-    if (main) replies.push(performance.now());
+    if (main) sent(step);
     res.end();
   }
 
@@ -219,11 +247,12 @@ export async function startFakeModels() {
     const main = shellTool !== undefined;
     const messages = Array.isArray(body.messages) ? body.messages : [];
     const turns = messages.filter((m) => m.role === 'assistant').length;
-    const step = main ? stepAt(turns) : { text: 'ok' };
+    const step = withRead(main ? stepAt(turns) : { text: 'ok' }, declared, 'parameters');
     if (main) record('chat', turns, body);
     const id = `chatcmpl_${requests.length}_${Date.now()}`;
     let call;
-    if (step.shell !== undefined)
+    if (step.readTool !== undefined) call = step.readTool;
+    else if (step.shell !== undefined)
       call = {
         name: shellTool,
         arguments:
@@ -247,7 +276,7 @@ export async function startFakeModels() {
           };
     const finish = call === undefined ? 'stop' : 'tool_calls';
     const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
-    if (main) replies.push(performance.now());
+    if (main) sent(step);
     const base = { id, object: 'chat.completion.chunk', created: 0, model: body.model };
     if (body.stream !== true)
       return json(res, {
@@ -273,6 +302,7 @@ export async function startFakeModels() {
     const turns = contents.filter((c) => c.role === 'model').length;
     const wantsJson = body.generationConfig?.responseMimeType === 'application/json';
     let part;
+    let step;
     if (!main) {
       part = {
         text: wantsJson
@@ -280,9 +310,11 @@ export async function startFakeModels() {
           : 'ok',
       };
     } else {
-      const step = stepAt(turns);
+      step = withRead(stepAt(turns), declared, 'parametersJsonSchema', 'parameters');
       record('gemini', turns, body);
-      if (step.shell !== undefined)
+      if (step.readTool !== undefined)
+        part = { functionCall: { name: step.readTool.name, args: step.readTool.arguments } };
+      else if (step.shell !== undefined)
         part = { functionCall: { name: 'run_shell_command', args: { command: step.shell } } };
       else if (step.write !== undefined)
         part = {
@@ -298,7 +330,7 @@ export async function startFakeModels() {
       usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
       modelVersion: 'gemini-2.5-pro',
     };
-    if (main) replies.push(performance.now());
+    if (main) sent(step);
     if (url.includes('streamGenerateContent')) {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(`data: ${JSON.stringify(doc)}\n\n`);
@@ -315,13 +347,32 @@ export async function startFakeModels() {
       script = steps;
       requests.length = 0;
       replies.length = 0;
+      kinds.length = 0;
       all.length = 0;
     },
     requests,
     replies,
+    kinds,
     all,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+const readTools = ['Read', 'view', 'read_file', 'read'];
+const pathFields = ['file_path', 'absolute_path', 'path', 'filePath'];
+
+/**
+ * A `{ read: path }` step as the host's own file-read tool (its path argument named as its
+ * schema names it), or as `cat` where the host declares none.
+ */
+function withRead(step, tools, ...schemaFields) {
+  if (step.read === undefined) return step;
+  const tool = readTools.map((n) => tools.find((t) => t.name === n)).find(Boolean);
+  if (tool === undefined) return { ...step, shell: `cat ${step.read}` };
+  const schema = schemaFields.map((f) => tool[f]).find(Boolean) ?? {};
+  const props = Object.keys(schema.properties ?? {});
+  const key = pathFields.find((k) => props.includes(k)) ?? 'path';
+  return { ...step, readTool: { name: tool.name, arguments: { [key]: step.read } } };
 }
 
 /** A file write through whichever write tool a Chat Completions client declares. */

@@ -30,8 +30,9 @@ import { judgeSessionStart } from './reanchor.js';
 import { transcriptFacts } from './transcript.js';
 
 // The hook process: reads one JSON document from stdin and the project's planfirst files,
-// asks the pure judge, writes the host's answer. A tool call loads only the shell analyzer;
-// a Stop event (once per turn) loads the library for the incomplete-turn classifier.
+// asks the pure judge, writes the host's answer. A tool call loads only the shell analyzer; a
+// Stop event (once per turn) also loads the incomplete-turn classifier, never the whole
+// library: the library (and zod) load only for program specs in the settings file.
 
 /** What the hook process touches; tests pass their own. */
 export interface HookIo {
@@ -125,12 +126,15 @@ async function judgeInput(
   const resolved = host === 'auto' ? detectHost(input) : host;
   const parsed = resolved === undefined ? undefined : parseHookEvent(resolved, input);
   const event = parsed?.ok === true ? parsed.event : undefined;
-  if (event?.kind === 'stop' || policy.shellPolicy?.programs !== undefined) {
-    // The classifier and program-spec validation live in the library.
+  if (event?.kind === 'stop') policy.stop = stopContext(event, config, io);
+  if (policy.shellPolicy?.programs !== undefined) {
+    // Program-spec validation lives in the library (and its schemas).
     const lib = await import('../index.js');
-    if (event?.kind === 'stop') policy.stop = stopContext(event, config, io);
     return lib.judgeHookEvent(host, input, policy);
   }
+  // The turn classifier loads only for a stop, with the default options: no schema is built.
+  const judgeStop =
+    event?.kind === 'stop' ? (await import('./judge-stop.js')).judgeStopEvent : undefined;
   if (event?.kind === 'session-start' && event.source === 'compact')
     readPlan(project, config, policy);
   // The plan-file rules load only for a write tool in plan mode.
@@ -145,8 +149,9 @@ async function judgeInput(
     {
       tool: (e, p) => judgeToolEvent(e, p, judgeWrite),
       sessionStart: judgeSessionStart,
-      stop: () => {
-        throw new Error('the stop judge is not loaded');
+      stop: (e, p) => {
+        if (judgeStop === undefined) throw new Error('the stop judge is not loaded');
+        return judgeStop(e, p);
       },
     },
     host,

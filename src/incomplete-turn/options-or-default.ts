@@ -1,20 +1,14 @@
 import {
+  defaultOptions,
   ensureResolved,
   type PlanfirstOptions,
   type ResolvedOptions,
-  resolveOptions,
 } from '../options.js';
 
-let defaultOptions: ResolvedOptions | undefined;
-
 /**
- * The options to classify with: resolved once when the caller passes none, so the hot path
- * does not re-validate the default object on every turn.
+ * The options to classify with: the resolved defaults when the caller passes none (built once,
+ * without validating anything), so the hot path does not re-validate a default object.
  */
 export function optionsOrDefault(options?: PlanfirstOptions | ResolvedOptions): ResolvedOptions {
-  if (options === undefined) {
-    defaultOptions ??= resolveOptions({});
-    return defaultOptions;
-  }
-  return ensureResolved(options);
+  return options === undefined ? defaultOptions() : ensureResolved(options);
 }

@@ -65,10 +65,12 @@ const tables = new WeakMap<object, Table>();
 
 function tableOf(spec: ProgramSpec): Table {
   let table = tables.get(spec.options);
+  // Stryker disable next-line ConditionalExpression: the table is only cached; rebuilt, it is equal
   if (table === undefined) {
     const built = new Map<string, Canonical>();
     for (const key of Object.keys(spec.options)) {
       const target = followAliases(spec, key);
+      // Stryker disable next-line ConditionalExpression: a key set to undefined reads as a missing one
       if (target !== undefined) built.set(key, target);
     }
     table = built;
@@ -162,6 +164,7 @@ function parse(
     if (typeof next !== 'number') return next;
     i = next;
   }
+  // Stryker disable next-line ArrayDeclaration: the size only preallocates; every slot is set below
   const options = new Array<ParsedOption>(found.length);
   for (let k = 0; k < found.length; k++) options[k] = (found[k] as Found).parsed;
   return { args: { options, operands, sawEndOfOptions }, found, optionsEndAt };
@@ -232,7 +235,9 @@ const longKeyCache = new WeakMap<object, readonly string[]>();
 
 function longKeys(spec: ProgramSpec): readonly string[] {
   let keys = longKeyCache.get(spec.options);
+  // Stryker disable next-line ConditionalExpression: the list is only cached; rebuilt, it is equal
   if (keys === undefined) {
+    // Stryker disable next-line MethodExpression,StringLiteral: the spelling looked up starts with --, so no other key can match it
     keys = Object.keys(spec.options).filter((key) => key.startsWith('--'));
     longKeyCache.set(spec.options, keys);
   }
@@ -250,6 +255,7 @@ function readShort(
   const word = args[index] as ShellWord;
   const text = word.value;
   // Single-dash long options (`xxd -cols`, `find -name`) are spelled out in full in the spec.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a two-character word found whole is the same option the short reader finds
   const whole = text.length > 2 ? table.get(text) : undefined;
   if (whole !== undefined) {
     const target = { spelled: text, resolved: text, canonical: whole.key, option: whole.option };
@@ -365,6 +371,7 @@ const okResult: RuleResult = { kind: 'ok' };
 function judgeOption(program: string, table: Table, item: Found): Block | undefined {
   if (item.parsed.name === NUMERIC_OPTION) return undefined;
   const target = table.get(item.parsed.name);
+  // Stryker disable next-line ConditionalExpression: the parse records only names from the table
   if (target === undefined) return describeUnknown(program, item.spelled, item.parsed.word);
   const { option } = target;
   if (option.hazard !== undefined) {
@@ -394,6 +401,7 @@ function findUnsafeGlob(
     const { value, word } = item.parsed;
     if (value === undefined) continue;
     values.add(value);
+    // Stryker disable next-line OptionalChaining: the parse records only names from the table
     const mode = table.get(item.parsed.name)?.option.unknownValue;
     if (mode === undefined || value.expansion !== true) continue;
     // The value in the next word is that word itself; an attached one (`--opt="$X"`, `-o"$X"`)

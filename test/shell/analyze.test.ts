@@ -183,3 +183,136 @@ describe('brace expansion advice', () => {
     expect(v.reason).toContain('write each word out, or quote');
   });
 });
+
+describe('exact verdicts at the edges', () => {
+  const ls = (n: number) => Array(n).fill('ls').join('; ');
+
+  it('a command that is not a string: syntax_error, no commands', () => {
+    expect(analyzeShellCommand(42 as never)).toEqual({
+      readOnly: false,
+      code: 'syntax_error',
+      reason: 'the command must be a string',
+      commands: [],
+    });
+  });
+
+  it('a host that runs cmd.exe or PowerShell: unsupported_shell, naming the shell', () => {
+    const cmd = analyzeShellCommand('ls', { hostShell: 'cmd' });
+    expect(cmd).toMatchObject({ readOnly: false, code: 'unsupported_shell', commands: [] });
+    expect(cmd.reason).toMatch(/^the host runs commands with cmd\.exe, whose quoting/);
+    const ps = analyzeShellCommand('ls', { hostShell: 'powershell' });
+    expect(ps).toMatchObject({ readOnly: false, code: 'unsupported_shell', commands: [] });
+    expect(ps.reason).toMatch(/^the host runs commands with PowerShell, whose quoting/);
+  });
+
+  it('argv that is not a non-empty array of strings: syntax_error, no commands', () => {
+    for (const bad of [[], ['ls', 3], 'ls', [undefined]])
+      expect(analyzeArgv(bad as never)).toEqual({
+        readOnly: false,
+        code: 'syntax_error',
+        reason: 'argv must be a non-empty array of strings',
+        commands: [],
+      });
+  });
+
+  it('an assignment alone is a command without words: read-only, nothing reported', () => {
+    expect(analyzeShellCommand('LC_ALL=C')).toEqual({
+      readOnly: true,
+      code: 'read_only',
+      reason: 'every command is read-only',
+      commands: [],
+    });
+    expect(analyzeShellCommand('LC_ALL=C; ls').commands).toEqual([{ argv: ['ls'] }]);
+  });
+
+  it('the command budget: its reason, and what a nested script may still hold', () => {
+    // Scripts inside count with the commands around them, judged or still to come.
+    expect(analyzeShellCommand(`echo "$(${ls(3)})"; ${ls(30)}`)).toMatchObject({
+      code: 'too_many_commands',
+      reason: 'more than 32 commands; split the work into smaller commands',
+    });
+    expect(analyzeShellCommand(`echo "$(${ls(1)})"; ${ls(30)}`).readOnly).toBe(true);
+    // 30 commands and the wrapping one leave one for the script inside.
+    expect(analyzeShellCommand(`${ls(30)}; bash -c 'ls; ls'`).reason).toBe(
+      'in the bash -c script: the script has more than 1 simple commands; split it into several smaller commands',
+    );
+    expect(analyzeShellCommand(`${ls(30)}; echo "$(ls; ls)"`).reason).toBe(
+      'in `$(ls; ls)`: the script has more than 1 simple commands; split it into several smaller commands',
+    );
+    expect(analyzeShellCommand(`${ls(30)}; bash -c 'ls'`).readOnly).toBe(true);
+    expect(analyzeShellCommand(`${ls(30)}; echo "$(ls)"`).readOnly).toBe(true);
+  });
+
+  it('command substitutions nest two deep, and count the subshells inside them', () => {
+    expect(analyzeShellCommand('echo "$(echo "$(ls)")"').readOnly).toBe(true);
+    expect(analyzeShellCommand('echo "$(echo "$(echo "$(ls)")")"')).toMatchObject({
+      code: 'nesting_too_deep',
+      reason: 'command substitutions nest more than 2 deep; run the inner command on its own first',
+    });
+    expect(analyzeShellCommand('bash -c \'bash -c "echo \\"\\$(ls)\\""\'').code).toBe(
+      'nesting_too_deep',
+    );
+    expect(analyzeShellCommand('echo "$( (ls) )"').readOnly).toBe(true);
+    expect(analyzeShellCommand('echo "$( ( (ls) ) )"')).toMatchObject({
+      code: 'nesting_too_deep',
+      reason: 'in `$( ( (ls) ) )`: the subshell nesting is deeper than 1; flatten the command',
+    });
+    expect(analyzeShellCommand('echo "$(echo "$( (ls) )")"').reason).toBe(
+      'in `$( (ls) )`: the subshell nesting is deeper than 0; flatten the command',
+    );
+    expect(analyzeShellCommand('echo "$(ls |)"')).toMatchObject({
+      code: 'syntax_error',
+      reason:
+        'in `$(ls |)`: the command ends where bash expects more; complete or remove the last part',
+    });
+  });
+
+  it('every script of a command is judged, not only the first', () => {
+    expect(analyzeShellCommand('diff <(sort a) <(rm -rf x)').code).toBe('mutating_program');
+  });
+
+  it('bash -c scripts nest two deep, and count the subshells inside them', () => {
+    expect(analyzeShellCommand('bash -c "bash -c \'bash -c ls\'"')).toMatchObject({
+      code: 'nesting_too_deep',
+      reason:
+        'shell scripts nest more than 2 deep; run the inner command directly instead of through another shell',
+    });
+    expect(analyzeShellCommand("bash -c '(ls)'").readOnly).toBe(true);
+    expect(analyzeShellCommand("bash -c '( (ls) )'").reason).toBe(
+      'in the bash -c script: the subshell nesting is deeper than 1; flatten the command',
+    );
+    expect(analyzeShellCommand('bash -c "ls |"')).toMatchObject({
+      code: 'syntax_error',
+      reason:
+        'in the bash -c script: the command ends where bash expects more; complete or remove the last part',
+    });
+  });
+
+  it('wrappers chain four deep', () => {
+    expect(analyzeShellCommand('nice nice nice nice ls').readOnly).toBe(true);
+    expect(analyzeShellCommand('timeout 1 nice timeout 1 nice ls').readOnly).toBe(true);
+    for (const command of [
+      'nice nice nice nice nice ls',
+      'timeout 1 nice timeout 1 nice timeout 1 ls',
+    ])
+      expect(analyzeShellCommand(command)).toMatchObject({
+        code: 'nesting_too_deep',
+        reason: 'more than 4 nested wrapper commands; run the innermost command directly',
+      });
+  });
+
+  it('a network program the network-read class would allow names the class; others do not', () => {
+    const hint =
+      " (a host whose plan mode may read the network can allow it with shell.policyClasses: ['network-read'])";
+    const view = analyzeShellCommand('gh pr view 1');
+    expect(view.code).toBe('network_program');
+    expect(view.reason.endsWith(`and plan the call${hint}`)).toBe(true);
+    expect(analyzeShellCommand('gh pr view 1', { policyClasses: ['network-read'] }).readOnly).toBe(
+      true,
+    );
+    const create = analyzeShellCommand('gh pr create');
+    expect(create.code).toBe('network_program');
+    expect(create.reason.endsWith('and plan the call')).toBe(true);
+    expect(analyzeShellCommand('curl https://x').reason.endsWith('and plan the call')).toBe(true);
+  });
+});

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalOption,
+  hasLiteralPrefix,
   isBlock,
   judgeRule,
   judgeWithSpec,
@@ -8,7 +10,7 @@ import {
   parseArgs,
 } from '../../src/shell/option-engine.js';
 import type { ParsedArgs, ProgramRule, ProgramSpec } from '../../src/shell/spec.js';
-import { word, words } from './words.js';
+import { commandWords, word, words } from './words.js';
 
 // A synthetic program exercising every feature of the engine.
 const spec: ProgramSpec = {
@@ -418,5 +420,128 @@ describe('engine properties', () => {
         expect(judgeWithSpec('prog', list, spec, context).kind).toBe('ok');
       }),
     );
+  });
+});
+
+describe('the engine at its edges', () => {
+  it('tells a block from parsed arguments', () => {
+    const unknown = parseArgs('prog', words('-z'), spec);
+    expect(isBlock(unknown)).toBe(true);
+    expect(unknown).toMatchObject({ code: 'unknown_option' });
+    expect(isBlock(parseArgs('prog', words('-a'), spec))).toBe(false);
+  });
+
+  it('follows aliases to the key whose fields apply, eight links at most', () => {
+    expect(canonicalOption(spec, '--colour')).toEqual({
+      key: '--color',
+      option: { value: 'optional' },
+    });
+    expect(canonicalOption(spec, '--nope')).toBeUndefined();
+    const chain = (links: number): ProgramSpec => ({
+      options: Object.fromEntries(
+        Array.from({ length: links + 1 }, (_, i) => [
+          `--a${i}`,
+          i === links ? {} : { alias: `--a${i + 1}` },
+        ]),
+      ),
+      globs: 'anywhere',
+    });
+    expect(canonicalOption(chain(8), '--a0')?.key).toBe('--a8');
+    expect(canonicalOption(chain(9), '--a0')).toBeUndefined();
+  });
+
+  it('an abbreviation skips a long option whose alias leads nowhere', () => {
+    const broken: ProgramSpec = {
+      options: { '--brown': {}, '--broken': { alias: '--gone' } },
+      globs: 'anywhere',
+    };
+    expect(summary('--brow', broken)).toEqual([['--brown'], []]);
+    const only: ProgramSpec = { options: { '--broken': { alias: '--gone' } }, globs: 'anywhere' };
+    expect(code('--bro', only)).toBe('unknown_option');
+  });
+
+  it('an option without a value has no value field', () => {
+    const [option] = parsed('-a').options;
+    expect(option && 'value' in option).toBe(false);
+  });
+
+  it('a required value missing at the end of a short bundle is missing_option_value', () => {
+    expect(code('-k')).toBe('missing_option_value');
+    expect(code('-ak')).toBe('missing_option_value');
+  });
+
+  it('a value of an option without a check is fine; flags beside a glob after -- are too', () => {
+    expect(code('-k v')).toBe('ok');
+    expect(code('-a -- *.c')).toBe('ok');
+  });
+
+  it('a glob before -- is still where an option could be', () => {
+    expect(code('-a *.c -- f')).toBe('unsafe_glob');
+    expect(code('-a ./*.c -- f')).toBe('ok');
+  });
+
+  it('with dashIsOperand false only a lone - is refused, naming it', () => {
+    expect(summary('f', { dashIsOperand: false })).toEqual([[], ['f']]);
+    expect(reason('-', { dashIsOperand: false })).toBe(
+      '`prog -` is not an option known to be read-only; drop it or use another option',
+    );
+  });
+
+  it('-NUM is digits only', () => {
+    expect(summary('-9 f', { numericOption: true })).toEqual([[`${NUMERIC_OPTION}=9`], ['f']]);
+    expect(summary('-0', { numericOption: true })).toEqual([[`${NUMERIC_OPTION}=0`], []]);
+    expect(code('-1a', { numericOption: true })).toBe('unknown_option');
+    expect(code('-a1', { numericOption: true })).toBe('unknown_option');
+  });
+
+  it('operand limits: only the limit that is set applies, and the reason counts', () => {
+    expect(code('-- *.c', { operands: { min: 1 } })).toBe('ok');
+    expect(code('a', { operands: { max: 2 } })).toBe('ok');
+    expect(reason('', { operands: { min: 1 } })).toBe('`prog` needs at least 1 operand here');
+    expect(reason('a', { operands: { min: 2 } })).toBe('`prog` needs at least 2 operands here');
+  });
+
+  it('a glob has a literal prefix only when its first character is plain and unquoted', () => {
+    expect(hasLiteralPrefix(word('./*.c'))).toBe(true);
+    expect(hasLiteralPrefix(word('src*'))).toBe(true);
+    expect(hasLiteralPrefix(word('*.c'))).toBe(false);
+    expect(hasLiteralPrefix(word('-*'))).toBe(false);
+    expect(hasLiteralPrefix(word('a*', { raw: "'a'*" }))).toBe(false);
+    expect(hasLiteralPrefix(word('', { raw: '' }))).toBe(false);
+  });
+});
+
+describe('a double-quoted expansion as an option value (unknownValue)', () => {
+  const expanding: ProgramSpec = {
+    options: {
+      '--author': { value: 'required', unknownValue: 'attached' },
+      '-e': { value: 'required', unknownValue: 'any' },
+      '--grep': { value: 'required' },
+      '-a': {},
+    },
+    globs: 'after-end-of-options',
+  };
+  const judge = (line: string) => {
+    const r = judgeWithSpec('prog', commandWords(`prog ${line}`).slice(1), expanding, context);
+    return r.kind === 'block' ? r.code : r.kind;
+  };
+
+  it('stands attached where the option declares it, and as the next word only for any', () => {
+    expect(judge('--author="$X"')).toBe('ok');
+    expect(judge('-e "$X"')).toBe('ok');
+    expect(judge('-e"$X"')).toBe('ok');
+    expect(judge('-a -e"$X"')).toBe('ok');
+  });
+
+  it('is refused as the next word of an attached-only option, for other options and operands', () => {
+    expect(judge('--author "$X"')).toBe('unsafe_glob');
+    expect(judge('--grep="$X"')).toBe('unsafe_glob');
+    expect(judge('"$X"')).toBe('unsafe_glob');
+    expect(judge('-e "$X" "$Y"')).toBe('unsafe_glob');
+  });
+
+  it('a literal glob is never such a value', () => {
+    expect(judge('--author=*')).toBe('unsafe_glob');
+    expect(judge('-e *')).toBe('unsafe_glob');
   });
 });

@@ -3,7 +3,9 @@ import {
   type ApprovalDecision,
   approvedPlanMessage,
   ErrorCodes,
+  handlePlanToolCall,
   type IgnoredReason,
+  IgnoredReasons,
   PlanfirstError,
   PlanMessageKinds,
   PlanToolNames,
@@ -135,12 +137,22 @@ export function createApprovals(ctx: AdapterContext) {
      * `execute` of exit_plan_mode: runs for a call the SDK did not ask approval for (it reports
      * planfirst's refusal) or for an approved call, whose result is the approved-plan message.
      */
-    execute(toolCallId: string, messages: readonly ModelMessage[]): string {
+    execute(toolCallId: string, messages: readonly ModelMessage[], input?: unknown): string {
       const answer = answerFor(messages, toolCallId);
       if (answer === undefined) {
         const refusal = refused.get(toolCallId) ?? notSubmitted;
         // Read once: a long-lived adapter must not keep every refusal it ever made.
         refused.delete(toolCallId);
+        if (refusal.code === IgnoredReasons.subagentCannotExit) {
+          // A gated subagent's plan goes back to its parent: the core keeps it in the session.
+          const kept = handlePlanToolCall(
+            ctx.store.get(),
+            { name: PlanToolNames.exit, input },
+            { now: ctx.now(), options: ctx.options },
+          );
+          ctx.store.set(kept.state);
+          throw new PlanfirstToolError(refusal.code, kept.result.content);
+        }
         throw new PlanfirstToolError(refusal.code, refusal.message);
       }
       const state = ctx.store.get();

@@ -48,7 +48,7 @@ export function planTools(
       inputSchema: inputSchema<ExitPlanModeInput>(exit),
       needsApproval: (input, { toolCallId, messages }) =>
         approvals.needsApproval(input, toolCallId, messages),
-      execute: (_input, { toolCallId, messages }) => approvals.execute(toolCallId, messages),
+      execute: (input, { toolCallId, messages }) => approvals.execute(toolCallId, messages, input),
     }),
     update_plan: simplePlanTool<UpdatePlanInput>(ctx, PlanToolNames.update),
     ask_user: askUser,

@@ -9,6 +9,7 @@ import {
 } from './approval.js';
 import { adapterContext, type PlanfirstAgentsConfig } from './context.js';
 import { gateGuardrail, wrapTools } from './gate.js';
+import { gateAgent } from './handoffs.js';
 import { type BaseInstructions, planModeInstructions } from './instructions.js';
 import { type PlanFunctionTool, planFunctionTools } from './plan-tools.js';
 import {
@@ -33,6 +34,11 @@ export interface PlanfirstAgents {
   guardrail: ToolInputGuardrailDefinition<unknown>;
   /** Your function tools with the gate attached; any other kind of tool is refused. */
   wrapTools<TContext = unknown>(tools: readonly Tool<TContext>[]): Tool<TContext>[];
+  /**
+   * A copy of `agent` whose function tools, and those of every agent it can hand off to (to any
+   * depth), carry the gate: a handoff target started while the session plans runs gated.
+   */
+  gateAgent<TAgent extends AnyAgent>(agent: TAgent): TAgent;
   /** Your instructions plus the plan-mode system prompt while planning (dynamic). */
   instructions<Args extends unknown[]>(
     base: BaseInstructions<Args>,
@@ -82,6 +88,7 @@ export function createPlanfirstAgents(config: PlanfirstAgentsConfig): PlanfirstA
     planTools: planFunctionTools(ctx),
     guardrail: gateGuardrail(ctx),
     wrapTools: (tools) => wrapTools(ctx, tools),
+    gateAgent: (agent) => gateAgent(ctx, agent),
     instructions: (base) => planModeInstructions(ctx, base),
     run: (agent, input, options) => runWithRetries(ctx, agent, input, options),
     pendingApproval: (run) => pendingPlanApproval(ctx.store.get(), run),

@@ -1,6 +1,7 @@
 import {
   type ApprovalDecision,
   type Plan,
+  pendingQuestion,
   renderPlan,
   requestApproval,
   resolveApproval,
@@ -44,6 +45,8 @@ export function requestChatApproval(
   session: SessionState,
   plan: unknown,
 ): HostToolCallResult | undefined {
+  // Questions wait for the user: the tool itself refuses the plan (question_pending).
+  if (pendingQuestion(session) !== undefined) return undefined;
   const requested = requestApproval(session, { plan, now: ctx.now(), approvalId: ctx.newId() });
   if (!requested.applied) return undefined;
   if (saveSession(ctx, key, requested.state) !== undefined)

@@ -1,17 +1,21 @@
 import {
   type ApprovalDecision,
+  answerQuestion,
   createSession,
   enterPlanMode,
   exitPlanMode,
+  pendingQuestion,
   renderPlan,
   resolveApproval,
   type SessionState,
 } from '../../index.js';
+import { questionsOf } from '../../internal.js';
 import { loadSession, type PluginContext, saveSession } from './context.js';
 import type { HostCommand, HostCommandContext, HostCommandResult } from './host-types.js';
+import { parseAnswerCommand, renderQuestions } from './questions.js';
 
 const usage = [
-  'Usage: /plan on | off | status | approve [id] | reject <feedback> | edit <title, then one step per line>',
+  'Usage: /plan on | off | status | approve [id] | reject <feedback> | edit <title, then one step per line> | answer [id=<question id>] <option numbers or words; one per question>',
 ].join('\n');
 
 /** `/plan edit` text → a plan: the first line is the title, each further line a step. */
@@ -33,6 +37,8 @@ function describeState(session: SessionState): string {
   if (pm.approval === 'pending' && pm.approvalId)
     lines.push(`Pending approval id: ${pm.approvalId}`);
   if (pm.plan) lines.push('', renderPlan(pm.plan, { format: 'markdown' }));
+  const question = pendingQuestion(session);
+  if (question) lines.push('', renderQuestions(question.questionId, question.questions));
   return lines.join('\n');
 }
 
@@ -44,7 +50,8 @@ function describeState(session: SessionState): string {
 export function createPlanCommand(ctx: PluginContext): HostCommand {
   return {
     name: 'plan',
-    description: 'Plan mode: /plan on|off|status|approve [id]|reject <feedback>|edit <plan>',
+    description:
+      'Plan mode: /plan on|off|status|approve [id]|reject <feedback>|edit <plan>|answer <reply>',
     acceptsArgs: true,
     requireAuth: true,
     handler: (hctx) => runPlanCommand(ctx, hctx),
@@ -130,6 +137,25 @@ export function runPlanCommand(ctx: PluginContext, hctx: HostCommandContext): Ho
             ? 'Edited plan approved; the agent starts on it.'
             : 'Plan approved; the agent starts on it.';
       return save(r.state, reply, true);
+    }
+    case 'answer': {
+      if (!loaded.readable)
+        return { text: `Plan state unreadable (${loaded.problem}); nothing to answer.` };
+      const parsed = parseAnswerCommand(rest, questionsOf(loaded.session).current);
+      if (typeof parsed === 'string') return { text: `${parsed}\n${usage}` };
+      // The core decides: once, bound to the question id, before its deadline.
+      const r = answerQuestion(loaded.session, parsed, {
+        now,
+        timeoutMs: ctx.options.planMode.questionTimeoutMs,
+      });
+      // A late answer timed the question out: that is saved, and the agent is told.
+      if (!r.applied && r.state !== loaded.session)
+        return save(r.state, `Not applied (${r.reason}): ${r.message}.`, true);
+      if (!r.applied)
+        return r.reason === 'duplicate_decision'
+          ? { text: `Already done (${r.reason}): ${r.message}; nothing changed.` }
+          : { text: `Not applied (${r.reason}): ${r.message}.` };
+      return save(r.state, 'Answer sent; the agent goes on.', true);
     }
     default:
       return { text: usage };

@@ -14,6 +14,7 @@ import type {
   HostToolFactoryContext,
   HostToolResult,
 } from './host-types.js';
+import { renderQuestions } from './questions.js';
 
 const labels: Record<PlanToolName, string> = {
   enter_plan_mode: 'Enter plan mode',
@@ -26,8 +27,8 @@ const labels: Record<PlanToolName, string> = {
 /** The plan tools this plugin registers: enter_plan_mode only when the model may enter. */
 export function planToolNames(ctx: PluginContext): PlanToolName[] {
   return ctx.options.planMode.allowModelEnter
-    ? [PlanToolNames.enter, PlanToolNames.exit, PlanToolNames.update]
-    : [PlanToolNames.exit, PlanToolNames.update];
+    ? [PlanToolNames.enter, PlanToolNames.exit, PlanToolNames.update, PlanToolNames.askUser]
+    : [PlanToolNames.exit, PlanToolNames.update, PlanToolNames.askUser];
 }
 
 const text = (content: string, code: string, approvalId?: string): HostToolResult => ({
@@ -65,11 +66,23 @@ async function runPlanTool(
   const outcome = handlePlanToolCall(
     loaded.session,
     { name, input: params },
-    { now: ctx.now(), approvalId: ctx.newId(), options: ctx.options },
+    {
+      now: ctx.now(),
+      approvalId: ctx.newId(),
+      options: ctx.options,
+      ...(name === PlanToolNames.askUser ? { questionId: ctx.newId() } : {}),
+    },
   );
   if (outcome.result.isError) throw new Error(outcome.result.content);
   const failed = saveSession(ctx, loaded.key, outcome.state);
   if (failed !== undefined) throw new Error(`planfirst could not save the plan state: ${failed}`);
+  const question = outcome.question;
+  if (question && !question.repeated)
+    await tctx.delivery
+      ?.send({ text: renderQuestions(question.questionId, question.questions) })
+      .catch((error: unknown) =>
+        ctx.warn(`planfirst: could not post the questions: ${String(error)}`),
+      );
   const approval = outcome.approval;
   if (!approval) return text(outcome.result.content, outcome.code);
   if (ctx.approvals === ApprovalSurfaces.command)

@@ -5,6 +5,7 @@ import {
   planReminder,
   resetRunBudgets,
   type SessionState,
+  takeAnswerMessage,
   takeDecisionMessage,
 } from '../../index.js';
 import { openClawReadOnlyTools, PLUGIN_ID } from './config.js';
@@ -28,6 +29,7 @@ export function planningTools(ctx: PluginContext): string[] {
       ...(pm.planFile ? pm.planFile.tools : []),
       PlanToolNames.exit,
       PlanToolNames.update,
+      PlanToolNames.askUser,
       // The plugin's id allows its own tools as a group, whatever the host calls them.
       PLUGIN_ID,
       'tool_call',
@@ -68,8 +70,11 @@ export function createPromptHook(
       const before = session;
       if (firstBuild) session = resetRunBudgets(session);
       const taken = takeDecisionMessage(session, ctx.options);
-      session = taken.state;
-      if (taken.message) result.prependContext = taken.message.text;
+      // The user's answer to ask_user (or its timeout), built from state and quoted, once.
+      const told = takeAnswerMessage(taken.state);
+      session = told.state;
+      const owed = [taken.message?.text, told.text].filter((t): t is string => t !== undefined);
+      if (owed.length > 0) result.prependContext = owed.join('\n\n');
       if (session !== before) saveSession(ctx, loaded.key, session);
       if (firstBuild) {
         const ack = ackFastPathInstruction(session, prompt, { options: ctx.options });

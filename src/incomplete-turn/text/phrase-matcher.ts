@@ -36,6 +36,20 @@ const MANY = -1;
 const NONE = -2;
 
 /**
+ * What a configured phrase matches: its folded text and whether it is a word prefix. A trailing
+ * `*` makes the phrase a word prefix: Arabic "سأ*" (I will …) matches "سأضع" and "سأكتب"
+ * without listing every verb. An empty key matches nothing.
+ */
+export function phraseKey(
+  phrase: string,
+  fold: (phrase: string) => string,
+): { key: string; prefix: boolean } {
+  const raw = phrase.trimEnd();
+  const prefix = raw.endsWith('*');
+  return { key: fold(prefix ? raw.slice(0, -1) : raw).trim(), prefix };
+}
+
+/**
  * Compiles phrase lists into one matcher. `fold` is applied to each phrase so it meets the text
  * in the same normal form; phrases that fold to nothing are skipped.
  */
@@ -48,11 +62,7 @@ export function compilePhrases<C extends string>(
   const seen = new Set<string>();
   for (const category of Object.keys(lists) as C[]) {
     for (const phrase of lists[category]) {
-      // A trailing `*` makes the phrase a word prefix: Arabic "سأ*" (I will …) matches
-      // "سأضع" and "سأكتب" without listing every verb.
-      const raw = phrase.trimEnd();
-      const prefix = raw.endsWith('*');
-      const key = fold(prefix ? raw.slice(0, -1) : raw).trim();
+      const { key, prefix } = phraseKey(phrase, fold);
       const id = `${category}\u0000${key}${prefix ? '*' : ''}`;
       if (!key || seen.has(id)) continue;
       seen.add(id);
