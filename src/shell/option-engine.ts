@@ -96,19 +96,26 @@ function lookup(spec: ProgramSpec, key: string): OptionSpec | undefined {
   return Object.hasOwn(spec.options, key) ? spec.options[key] : undefined;
 }
 
-/** A parsed option plus what the engine needs to judge it; `spelled` is what the user wrote. */
+/**
+ * What the readers collect, with no object per option beyond the ParsedOption: the options in
+ * order, and for option k at spellings[2k] the key its spelling resolved to before aliases
+ * (`--output` for `--outp`) and at spellings[2k + 1] what the user wrote.
+ */
 interface Found {
-  parsed: ParsedOption;
-  /** The key the spelling resolved to before aliases (`--output` for `--outp`). */
-  resolved: string;
-  spelled: string;
+  options: ParsedOption[];
+  spellings: string[];
 }
 
 interface Parse {
   args: ParsedArgs;
-  found: Found[];
+  found: Found;
   /** Words at this index and later can only be operands; globs before it may become options. */
   optionsEndAt: number;
+}
+
+function record(found: Found, parsed: ParsedOption, resolved: string, spelled: string): void {
+  found.options.push(parsed);
+  found.spellings.push(resolved, spelled);
 }
 
 /**
@@ -134,7 +141,8 @@ function parse(
   const permute = spec.permute ?? true;
   const dashIsOperand = spec.dashIsOperand ?? true;
   const operands: ShellWord[] = [];
-  const found: Found[] = [];
+  const options: ParsedOption[] = [];
+  const found: Found = { options, spellings: [] };
   let sawEndOfOptions = false;
   let optionsEndAt = args.length;
   let i = 0;
@@ -165,13 +173,10 @@ function parse(
     if (typeof next !== 'number') return next;
     i = next;
   }
-  // Stryker disable next-line ArrayDeclaration: the size only preallocates; every slot is set below
-  const options = new Array<ParsedOption>(found.length);
-  for (let k = 0; k < found.length; k++) options[k] = (found[k] as Found).parsed;
   return { args: { options, operands, sawEndOfOptions }, found, optionsEndAt };
 }
 
-// The readers below append what they parse to `found` and return the index of the next unread
+// The readers below record what they parse in `found` and return the index of the next unread
 // word (or a Block): no per-word step objects on the hot path.
 
 function readLong(
@@ -180,7 +185,7 @@ function readLong(
   table: Table,
   args: readonly ShellWord[],
   index: number,
-  found: Found[],
+  found: Found,
 ): number | Block {
   const word = args[index] as ShellWord;
   const equals = word.value.indexOf('=');
@@ -190,14 +195,7 @@ function readLong(
   const resolved = resolveLong(program, spec, table, spelled, word);
   if (hasOwn(resolved, 'code')) return resolved;
   const { key, canonical, option } = resolved;
-  return takeValue(
-    program,
-    args,
-    index,
-    { spelled, resolved: key, canonical, option },
-    attached,
-    found,
-  );
+  return takeValue(program, args, index, spelled, key, canonical, option, attached, found);
 }
 
 /** Exact key first; else (when allowed) the one option that every matching prefix names. */
@@ -258,7 +256,7 @@ function readShort(
   table: Table,
   args: readonly ShellWord[],
   index: number,
-  found: Found[],
+  found: Found,
 ): number | Block {
   const word = args[index] as ShellWord;
   const text = word.value;
@@ -266,37 +264,45 @@ function readShort(
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a two-character word found whole is the same option the short reader finds
   const whole = text.length > 2 ? table.get(text) : undefined;
   if (whole !== undefined) {
-    const target = { spelled: text, resolved: text, canonical: whole.key, option: whole.option };
-    return takeValue(program, args, index, target, undefined, found);
+    return takeValue(program, args, index, text, text, whole.key, whole.option, undefined, found);
   }
   if (spec.numericOption === true && isDigits(text.slice(1))) {
     const value = attachedWord(word, 1);
-    const parsed: ParsedOption = { name: NUMERIC_OPTION, value, word };
-    found.push({ parsed, resolved: NUMERIC_OPTION, spelled: text });
+    record(found, { name: NUMERIC_OPTION, value, word }, NUMERIC_OPTION, text);
     return index + 1;
   }
   for (let at = 1; at < text.length; at++) {
-    const spelled = `-${text.charAt(at)}`;
+    const code = text.charCodeAt(at);
+    const spelled = code < 128 ? (shortSpellings[code] as string) : `-${text.charAt(at)}`;
     const target = table.get(spelled);
     if (target === undefined) return describeUnknown(program, spelled, word);
     if (target.option.value === undefined) {
-      found.push({ parsed: { name: target.key, word }, resolved: spelled, spelled });
+      record(found, { name: target.key, word }, spelled, spelled);
       continue;
     }
     // A value-taking letter ends the cluster: the rest of the word is its value.
     const rest = at + 1 < text.length ? attachedWord(word, at + 1) : undefined;
-    const option = { spelled, resolved: spelled, canonical: target.key, option: target.option };
-    return takeValue(program, args, index, option, rest, found);
+    return takeValue(
+      program,
+      args,
+      index,
+      spelled,
+      spelled,
+      target.key,
+      target.option,
+      rest,
+      found,
+    );
   }
   return index + 1;
 }
 
-interface Target {
-  spelled: string;
-  resolved: string;
-  canonical: string;
-  option: OptionSpec;
-}
+// `-a` … for every ASCII letter code: a bundle's letters are looked up with these shared
+// strings (their hashes computed once) instead of a new string per letter.
+const shortSpellings: readonly string[] = Array.from(
+  { length: 128 },
+  (_, code) => `-${String.fromCharCode(code)}`,
+);
 
 /**
  * Takes the option's value (attached, or the next word when required) and skips its extra
@@ -307,12 +313,14 @@ function takeValue(
   program: string,
   args: readonly ShellWord[],
   index: number,
-  target: Target,
+  spelled: string,
+  resolved: string,
+  canonical: string,
+  option: OptionSpec,
   attached: ShellWord | undefined,
-  found: Found[],
+  found: Found,
 ): number | Block {
   const word = args[index] as ShellWord;
-  const { spelled, resolved, canonical, option } = target;
   let next = index + 1;
   let value = attached;
   if (option.value === undefined) {
@@ -324,11 +332,8 @@ function takeValue(
   }
   const extra = option.extraValues ?? 0;
   if (next + extra > args.length) return describeMissingValue(program, spelled, resolved);
-  found.push({
-    parsed: value === undefined ? { name: canonical, word } : { name: canonical, value, word },
-    resolved,
-    spelled,
-  });
+  const parsed = value === undefined ? { name: canonical, word } : { name: canonical, value, word };
+  record(found, parsed, resolved, spelled);
   return next + extra;
 }
 
@@ -362,8 +367,11 @@ export function judgeWithSpec(
   const table = tableOf(spec);
   const result = parse(program, args, spec, table);
   if (hasOwn(result, 'code')) return block(result);
-  for (const item of result.found) {
-    const verdict = judgeOption(program, table, item);
+  const { options, spellings } = result.found;
+  for (let k = 0; k < options.length; k++) {
+    const parsed = options[k] as ParsedOption;
+    const resolved = spellings[2 * k] as string;
+    const verdict = judgeOption(program, table, parsed, resolved, spellings[2 * k + 1] as string);
     if (verdict !== undefined) return block(verdict);
   }
   const glob = findUnsafeGlob(program, args, spec, result, table);
@@ -376,17 +384,23 @@ export function judgeWithSpec(
 /** Shared: most calls end here, and a verdict is never mutated. */
 const okResult: RuleResult = { kind: 'ok' };
 
-function judgeOption(program: string, table: Table, item: Found): Block | undefined {
-  if (item.parsed.name === NUMERIC_OPTION) return undefined;
-  const target = table.get(item.parsed.name);
+function judgeOption(
+  program: string,
+  table: Table,
+  parsed: ParsedOption,
+  resolved: string,
+  spelled: string,
+): Block | undefined {
+  if (parsed.name === NUMERIC_OPTION) return undefined;
+  const target = table.get(parsed.name);
   // Stryker disable next-line ConditionalExpression: the parse records only names from the table
-  if (target === undefined) return describeUnknown(program, item.spelled, item.parsed.word);
+  if (target === undefined) return describeUnknown(program, spelled, parsed.word);
   const { option } = target;
   if (option.hazard !== undefined) {
-    return describeHazard(program, item.spelled, item.resolved, option.hazard, option.reason);
+    return describeHazard(program, spelled, resolved, option.hazard, option.reason);
   }
-  if (option.check !== undefined && item.parsed.value !== undefined) {
-    return option.check(item.parsed.value);
+  if (option.check !== undefined && parsed.value !== undefined) {
+    return option.check(parsed.value);
   }
   return undefined;
 }
@@ -405,12 +419,12 @@ function findUnsafeGlob(
   // option that declares `unknownValue` (attached, or also the next word for `any`).
   const values = new Set<ShellWord>();
   const inertValues = new Set<ShellWord>();
-  for (const item of parsed.found) {
-    const { value, word } = item.parsed;
+  for (const option of parsed.found.options) {
+    const { value, word } = option;
     if (value === undefined) continue;
     values.add(value);
     // Stryker disable next-line OptionalChaining: the parse records only names from the table
-    const mode = table.get(item.parsed.name)?.option.unknownValue;
+    const mode = table.get(option.name)?.option.unknownValue;
     if (mode === undefined || value.expansion !== true) continue;
     // The value in the next word is that word itself; an attached one (`--opt="$X"`, `-o"$X"`)
     // is a part of the option's own word, whose name part is literal (no option name holds

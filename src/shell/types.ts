@@ -43,10 +43,10 @@ export interface ShellRedirect {
 }
 
 export interface SimpleCommand {
-  assignments: ShellAssignment[];
+  assignments: readonly ShellAssignment[];
   /** words[0] is the program name; empty when the command is only assignments. */
   words: ShellWord[];
-  redirects: ShellRedirect[];
+  redirects: readonly ShellRedirect[];
   /**
    * Scripts of the command substitutions (`"$(…)"`) and process substitutions (`<(…)`) in its
    * words, in source order; they run before the command and are judged like `bash -c` scripts.

@@ -191,7 +191,7 @@ export class Lexer {
     const after = text[word.end];
     if (after === '<' || after === '>') {
       rejectProcessSubstitution(text, word.end);
-      if (!word.anyQuoted && /^[0-9]+$/.test(word.value)) {
+      if (!word.anyQuoted && isFdNumber(word.value)) {
         return this.readRedirect(word.end, Number(word.value), word.start);
       }
       const { value } = word;
@@ -239,6 +239,16 @@ export class Lexer {
     }
     return { kind: 'redirect', op, fd, target, start, end: target.end };
   }
+}
+
+/** A word of ASCII digits, which bash reads as the fd of the redirection right after it. */
+function isFdNumber(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 function rejectProcessSubstitution(text: string, at: number): void {

@@ -1,5 +1,11 @@
 import { ShellCodes } from '../codes.js';
-import type { ShellNode, ShellRedirect, SimpleCommand } from '../types.js';
+import type {
+  ShellAssignment,
+  ShellNode,
+  ShellRedirect,
+  ShellWord,
+  SimpleCommand,
+} from '../types.js';
 import { Lexer, type Token } from './lexer.js';
 import type { ParseLimits } from './limits.js';
 import { judgeRedirect } from './redirects.js';
@@ -9,6 +15,9 @@ import { hasGlob, toAssignment, toShellWord } from './word-rules.js';
 import type { DecodedWord } from './words.js';
 
 type ListEnd = 'end' | ')' | '}';
+
+/** The assignments or redirections of a command that has none (shared, never changed). */
+const none: readonly never[] = Object.freeze([]);
 
 function isBare(token: Token, value: string): boolean {
   return token.kind === 'word' && !token.word.anyQuoted && token.word.value === value;
@@ -108,15 +117,17 @@ export class Parser {
 
   private parseAndOr(): ShellNode {
     const first = this.parsePipeline();
-    const rest: { op: '&&' | '||'; node: ShellNode }[] = [];
+    // Most commands have no `&&`/`||`: the array is made only for one.
+    let rest: { op: '&&' | '||'; node: ShellNode }[] | undefined;
     for (;;) {
       const token = this.peek();
       if (token.kind !== 'operator' || (token.op !== '&&' && token.op !== '||')) break;
       this.take();
       this.skipNewlines();
+      rest ??= [];
       rest.push({ op: token.op, node: this.parsePipeline() });
     }
-    return rest.length === 0 ? first : { type: 'and_or', first, rest };
+    return rest === undefined ? first : { type: 'and_or', first, rest };
   }
 
   private parsePipeline(): ShellNode {
@@ -147,18 +158,28 @@ export class Parser {
     if (prefixed && this.startsNoCommand()) {
       reject(ShellCodes.syntax, '`!` and `time` need a command after them; add one, or drop them');
     }
-    const elements = [this.parseCommand()];
-    const operators: ('|' | '|&')[] = [];
+    const first = this.parseCommand();
+    // Most commands are no pipeline: its arrays are made only at the first `|`.
+    let elements: ShellNode[] | undefined;
+    let operators: ('|' | '|&')[] | undefined;
     for (;;) {
       const token = this.peek();
       if (token.kind !== 'operator' || (token.op !== '|' && token.op !== '|&')) break;
       this.take();
       this.skipNewlines();
+      elements ??= [first];
+      operators ??= [];
       operators.push(token.op);
       elements.push(this.parseCommand());
     }
-    if (!prefixed && elements.length === 1 && elements[0]) return elements[0];
-    return { type: 'pipeline', negated, timed, operators, elements };
+    if (!prefixed && elements === undefined) return first;
+    return {
+      type: 'pipeline',
+      negated,
+      timed,
+      operators: operators ?? [],
+      elements: elements ?? [first],
+    };
   }
 
   private startsNoCommand(): boolean {
@@ -221,43 +242,57 @@ export class Parser {
   }
 
   private parseSimpleCommand(): SimpleCommand {
-    const command: SimpleCommand = { assignments: [], words: [], redirects: [] };
+    // Most commands have no assignment, redirection or substitution: those arrays are made
+    // only for one, and the command shares the empty one otherwise.
+    const words: ShellWord[] = [];
+    let assignments: ShellAssignment[] | undefined;
+    let redirects: ShellRedirect[] | undefined;
+    let substitutions: string[] | undefined;
     let previous: DecodedWord | undefined;
     for (;;) {
       const token = this.peek();
       if (token.kind === 'redirect') {
-        command.redirects.push(judgeRedirect(token, this.text));
+        redirects ??= [];
+        redirects.push(judgeRedirect(token, this.text));
         this.take();
         previous = undefined;
         continue;
       }
-      if (token.kind === 'operator' && token.op === '(') this.rejectParen(command, previous, token);
+      if (token.kind === 'operator' && token.op === '(')
+        this.rejectParen(words.length, assignments !== undefined, previous, token);
       if (token.kind !== 'word') break;
       this.take();
       previous = token.word;
-      if (command.words.length === 0) {
+      if (words.length === 0) {
         const assignment = toAssignment(token.word, this.text);
         if (assignment !== undefined) {
-          command.assignments.push(assignment);
+          assignments ??= [];
+          assignments.push(assignment);
           continue;
         }
         this.rejectReserved(token.word);
       }
-      command.words.push(toShellWord(token.word, this.text));
+      words.push(toShellWord(token.word, this.text));
       const { expansions } = token.word;
       if (expansions !== undefined)
         for (const expansion of expansions) {
           if (expansion.kind === 'parameter') continue;
-          if (command.substitutions === undefined) command.substitutions = [];
-          command.substitutions.push(expansion.script);
+          substitutions ??= [];
+          substitutions.push(expansion.script);
         }
     }
-    if (command.words.length === 0 && command.redirects.length > 0) {
+    if (words.length === 0 && redirects !== undefined) {
       reject(
         ShellCodes.zshSyntax,
         'a redirection without a command runs `cat` or a pager in zsh ($NULLCMD, $READNULLCMD); add the command it belongs to',
       );
     }
+    const command: SimpleCommand = {
+      assignments: assignments ?? none,
+      words,
+      redirects: redirects ?? none,
+    };
+    if (substitutions !== undefined) command.substitutions = substitutions;
     this.commands.push(command);
     if (!(this.commands.length <= this.limits.maxCommands)) {
       reject(
@@ -276,7 +311,8 @@ export class Parser {
 
   /** An unquoted `(` inside a simple command: always an error, named as precisely as we can. */
   private rejectParen(
-    command: SimpleCommand,
+    wordCount: number,
+    assigned: boolean,
     previous: DecodedWord | undefined,
     paren: Token,
   ): never {
@@ -300,7 +336,7 @@ export class Parser {
       );
     }
     this.take();
-    if (command.words.length === 1 && command.assignments.length === 0 && this.isOperator(')')) {
+    if (wordCount === 1 && !assigned && this.isOperator(')')) {
       reject(
         ShellCodes.functionDefinition,
         `\`${show(this.text.slice(previous?.start ?? paren.start))}\` defines a shell function; run the commands directly instead`,

@@ -7,22 +7,34 @@ import { toShellWord } from './word-rules.js';
 type RedirectToken = Extract<Token, { kind: 'redirect' }>;
 
 const devNull = '/dev/null';
-const standardFds = new Set([0, 1, 2]);
 
-function unsupported(shown: string, why: string, fix = 'drop the redirect'): never {
-  return reject(ShellCodes.redirectUnsupported, `\`${shown}\` ${why}; ${fix}`);
+// `raw` is the redirection's source text; it is shortened for the reason (show) only when the
+// redirection is refused, never on the accepted path.
+
+function unsupported(raw: string, why: string, fix = 'drop the redirect'): never {
+  return reject(ShellCodes.redirectUnsupported, `\`${show(raw)}\` ${why}; ${fix}`);
 }
 
-function writes(shown: string, why: string): never {
+function writes(raw: string, why: string): never {
   return reject(
     ShellCodes.redirectWrite,
-    `\`${shown}\` ${why}; drop the redirect to a file and read the output on stdout`,
+    `\`${show(raw)}\` ${why}; drop the redirect to a file and read the output on stdout`,
   );
 }
 
-function checkFd(shown: string, fd: number): void {
-  if (!standardFds.has(fd))
-    unsupported(shown, `uses file descriptor ${fd}; only 0, 1 and 2 are allowed`);
+function checkFd(raw: string, fd: number): void {
+  if (fd !== 0 && fd !== 1 && fd !== 2)
+    unsupported(raw, `uses file descriptor ${fd}; only 0, 1 and 2 are allowed`);
+}
+
+/** A whole word of ASCII digits (an fd number), without a regex. */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 /**
@@ -31,26 +43,25 @@ function checkFd(shown: string, fd: number): void {
  */
 export function judgeRedirect(token: RedirectToken, text: string): ShellRedirect {
   const raw = text.slice(token.start, token.end);
-  const shown = show(raw);
   const { op, target } = token;
   const fd = token.fd ?? (op.startsWith('<') ? 0 : 1);
   switch (op) {
     case '>>':
     case '&>>':
-      return writes(shown, 'appends to a file');
+      return writes(raw, 'appends to a file');
     case '>|':
-      return writes(shown, 'overwrites a file even under noclobber');
+      return writes(raw, 'overwrites a file even under noclobber');
     case '<>':
-      return writes(shown, 'opens a file for reading and writing (and creates it)');
+      return writes(raw, 'opens a file for reading and writing (and creates it)');
     case '<': {
-      checkFd(shown, fd);
-      if (fd !== 0) unsupported(shown, 'reads a file into an fd other than stdin');
+      checkFd(raw, fd);
+      if (fd !== 0) unsupported(raw, 'reads a file into an fd other than stdin');
       const word = toShellWord(target, text);
-      if (word.glob) unsupported(shown, 'names its input with a glob', 'quote the file name');
+      if (word.glob) unsupported(raw, 'names its input with a glob', 'quote the file name');
       if (word.value.includes('dev/tcp/') || word.value.includes('dev/udp/')) {
         reject(
           ShellCodes.redirectNetwork,
-          `\`${shown}\` opens a network connection (bash's /dev/tcp and /dev/udp); network access is not allowed in plan mode`,
+          `\`${show(raw)}\` opens a network connection (bash's /dev/tcp and /dev/udp); network access is not allowed in plan mode`,
         );
       }
       return { raw };
@@ -58,34 +69,34 @@ export function judgeRedirect(token: RedirectToken, text: string): ShellRedirect
     case '>':
     case '&>': {
       const word = toShellWord(target, text);
-      if (word.value !== devNull) writes(shown, 'creates or truncates a file');
-      checkFd(shown, fd);
-      if (fd === 0) unsupported(shown, 'opens stdin for writing');
+      if (word.value !== devNull) writes(raw, 'creates or truncates a file');
+      checkFd(raw, fd);
+      if (fd === 0) unsupported(raw, 'opens stdin for writing');
       return { raw };
     }
     case '<&':
     case '>&': {
-      checkFd(shown, fd);
+      checkFd(raw, fd);
       const word = toShellWord(target, text);
-      if (word.value === '-') unsupported(shown, 'closes a file descriptor');
-      if (!/^[0-9]+$/.test(word.value)) {
+      if (word.value === '-') unsupported(raw, 'closes a file descriptor');
+      if (!isDigits(word.value)) {
         // bash treats `>&word` as `&>word`: output to a file.
-        if (op === '>&') writes(shown, 'sends output to a file');
-        unsupported(shown, 'duplicates something that is not a file descriptor');
+        if (op === '>&') writes(raw, 'sends output to a file');
+        unsupported(raw, 'duplicates something that is not a file descriptor');
       }
-      checkFd(shown, Number(word.value));
+      checkFd(raw, Number(word.value));
       return { raw };
     }
     case '<<<':
-      checkFd(shown, fd);
-      if (fd !== 0) unsupported(shown, 'feeds a here-string to an fd other than stdin');
+      checkFd(raw, fd);
+      if (fd !== 0) unsupported(raw, 'feeds a here-string to an fd other than stdin');
       toShellWord(target, text);
       return { raw };
     case '<<':
     case '<<-':
       // The lexer already rejected unquoted delimiters and consumed the body.
-      checkFd(shown, fd);
-      if (fd !== 0) unsupported(shown, 'feeds a heredoc to an fd other than stdin');
+      checkFd(raw, fd);
+      if (fd !== 0) unsupported(raw, 'feeds a heredoc to an fd other than stdin');
       return { raw };
   }
 }
