@@ -15,6 +15,8 @@ export const MAX_COMMANDS = 32;
 export const MAX_NESTING = 2;
 /** Transparent wrappers (`timeout`, `nice`, `xargs`, `command`) chained at most this deep. */
 const MAX_WRAPPERS = 4;
+/** The parse limits of a whole command (one object for every call). */
+const topLimits = Object.freeze({ maxCommands: MAX_COMMANDS, maxNesting: MAX_NESTING });
 
 interface Walk {
   policy: ReturnType<typeof resolveShellPolicy>;
@@ -36,7 +38,7 @@ export function analyzeShellCommand(command: string, policy?: ShellPolicy): Shel
   if (walk.policy.hostShell !== 'posix')
     return verdict(unsupportedShell(walk.policy.hostShell), []);
   // Stryker disable next-line ObjectLiteral: the parser's default limits are these two constants
-  const parsed = parseShell(command, { maxCommands: MAX_COMMANDS, maxNesting: MAX_NESTING });
+  const parsed = parseShell(command, topLimits);
   if (!parsed.ok) return verdict(parsed, []);
   // One pass, no intermediate arrays: this runs on every call.
   const commands: { argv: string[] }[] = [];

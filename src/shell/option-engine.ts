@@ -97,24 +97,19 @@ function lookup(spec: ProgramSpec, key: string): OptionSpec | undefined {
 }
 
 /**
- * What the readers collect, with no object per option beyond the ParsedOption: the options in
- * order, and for option k at spellings[2k] the key its spelling resolved to before aliases
- * (`--output` for `--outp`) and at spellings[2k + 1] what the user wrote.
+ * The parse so far, filled in by the readers: the parsed arguments, and for option k at
+ * spellings[2k] the key its spelling resolved to before aliases (`--output` for `--outp`) and
+ * at spellings[2k + 1] what the user wrote (no object per option beyond the ParsedOption).
  */
-interface Found {
-  options: ParsedOption[];
-  spellings: string[];
-}
-
 interface Parse {
   args: ParsedArgs;
-  found: Found;
+  spellings: string[];
   /** Words at this index and later can only be operands; globs before it may become options. */
   optionsEndAt: number;
 }
 
-function record(found: Found, parsed: ParsedOption, resolved: string, spelled: string): void {
-  found.options.push(parsed);
+function record(found: Parse, parsed: ParsedOption, resolved: string, spelled: string): void {
+  found.args.options.push(parsed);
   found.spellings.push(resolved, spelled);
 }
 
@@ -141,9 +136,11 @@ function parse(
   const permute = spec.permute ?? true;
   const dashIsOperand = spec.dashIsOperand ?? true;
   const operands: ShellWord[] = [];
-  const options: ParsedOption[] = [];
-  const found: Found = { options, spellings: [] };
-  let sawEndOfOptions = false;
+  const found: Parse = {
+    args: { options: [], operands, sawEndOfOptions: false },
+    spellings: [],
+    optionsEndAt: args.length,
+  };
   let optionsEndAt = args.length;
   let i = 0;
   while (i < args.length) {
@@ -155,7 +152,7 @@ function parse(
       continue;
     }
     if (text === '--' && endOfOptions) {
-      sawEndOfOptions = true;
+      found.args.sawEndOfOptions = true;
       optionsEndAt = i + 1;
       i++;
       continue;
@@ -173,7 +170,8 @@ function parse(
     if (typeof next !== 'number') return next;
     i = next;
   }
-  return { args: { options, operands, sawEndOfOptions }, found, optionsEndAt };
+  found.optionsEndAt = optionsEndAt;
+  return found;
 }
 
 // The readers below record what they parse in `found` and return the index of the next unread
@@ -185,7 +183,7 @@ function readLong(
   table: Table,
   args: readonly ShellWord[],
   index: number,
-  found: Found,
+  found: Parse,
 ): number | Block {
   const word = args[index] as ShellWord;
   const equals = word.value.indexOf('=');
@@ -256,7 +254,7 @@ function readShort(
   table: Table,
   args: readonly ShellWord[],
   index: number,
-  found: Found,
+  found: Parse,
 ): number | Block {
   const word = args[index] as ShellWord;
   const text = word.value;
@@ -318,7 +316,7 @@ function takeValue(
   canonical: string,
   option: OptionSpec,
   attached: ShellWord | undefined,
-  found: Found,
+  found: Parse,
 ): number | Block {
   const word = args[index] as ShellWord;
   let next = index + 1;
@@ -367,7 +365,8 @@ export function judgeWithSpec(
   const table = tableOf(spec);
   const result = parse(program, args, spec, table);
   if (hasOwn(result, 'code')) return block(result);
-  const { options, spellings } = result.found;
+  const { spellings } = result;
+  const { options } = result.args;
   for (let k = 0; k < options.length; k++) {
     const parsed = options[k] as ParsedOption;
     const resolved = spellings[2 * k] as string;
@@ -419,7 +418,7 @@ function findUnsafeGlob(
   // option that declares `unknownValue` (attached, or also the next word for `any`).
   const values = new Set<ShellWord>();
   const inertValues = new Set<ShellWord>();
-  for (const option of parsed.found.options) {
+  for (const option of parsed.args.options) {
     const { value, word } = option;
     if (value === undefined) continue;
     values.add(value);

@@ -18,14 +18,21 @@ export {
 export function parseShell(text: string, limits: Partial<ParseLimits> = {}): ParseResult {
   const failed = checkInputLimits(text);
   if (failed !== undefined) return { ok: false, ...failed };
-  const parser = new Parser(text, {
-    maxCommands: Object.hasOwn(limits, 'maxCommands')
-      ? (limits.maxCommands as number)
-      : defaultParseLimits.maxCommands,
-    maxNesting: Object.hasOwn(limits, 'maxNesting')
-      ? (limits.maxNesting as number)
-      : defaultParseLimits.maxNesting,
-  });
+  const ownCommands = Object.hasOwn(limits, 'maxCommands');
+  const ownNesting = Object.hasOwn(limits, 'maxNesting');
+  // The caller's object itself when it has both limits (the analyzer passes one constant);
+  // the parser only reads it.
+  const parser = new Parser(
+    text,
+    ownCommands && ownNesting
+      ? (limits as ParseLimits)
+      : {
+          maxCommands: ownCommands
+            ? (limits.maxCommands as number)
+            : defaultParseLimits.maxCommands,
+          maxNesting: ownNesting ? (limits.maxNesting as number) : defaultParseLimits.maxNesting,
+        },
+  );
   try {
     const ast = parser.parseScript();
     if (ast === undefined) {

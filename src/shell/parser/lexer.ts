@@ -24,7 +24,7 @@ export type RedirectOperator =
 
 /** One token with its source span; a redirection carries its target word (or delimiter). */
 export type Token =
-  | { kind: 'word'; word: DecodedWord; start: number; end: number }
+  | DecodedWord
   | { kind: 'operator'; op: Operator; start: number; end: number }
   | {
       kind: 'redirect';
@@ -62,7 +62,8 @@ function redirectOperatorAt(text: string, at: number): RedirectOperator | undefi
 export class Lexer {
   private readonly src: Source;
   private lineHasTokens = false;
-  private pending: PendingHeredoc[] = [];
+  /** Heredocs whose bodies start at the next newline; made at the first heredoc. */
+  private pending: PendingHeredoc[] | undefined;
 
   constructor(text: string) {
     this.src = { text, pos: 0 };
@@ -77,7 +78,7 @@ export class Lexer {
       const start = src.pos;
       const char = text[start];
       if (char === undefined) {
-        if (this.pending.length > 0) readHeredocBodies(src, this.pending);
+        if (this.pending !== undefined) readHeredocBodies(src, this.pending);
         return { kind: 'end', start, end: start };
       }
       if (char === '#') {
@@ -93,9 +94,9 @@ export class Lexer {
       }
       if (char === '\n') {
         src.pos++;
-        if (this.pending.length > 0) {
+        if (this.pending !== undefined) {
           readHeredocBodies(src, this.pending);
-          this.pending = [];
+          this.pending = undefined;
         }
         this.lineHasTokens = false;
         return { kind: 'operator', op: '\n', start, end: start + 1 };
@@ -174,14 +175,16 @@ export class Lexer {
     src.pos = close + 1;
     const value = '/dev/fd/63';
     const word: DecodedWord = {
+      kind: 'word',
       value,
       quoted: new Array<boolean>(value.length).fill(true),
       anyQuoted: true,
+      signs: 0,
       start,
       end: close + 1,
       expansions: [{ kind: 'process', script: text.slice(start + 2, close) }],
     };
-    return { kind: 'word', word, start, end: close + 1 };
+    return word;
   }
 
   private readWordOrFd(): Token {
@@ -202,7 +205,7 @@ export class Lexer {
         );
       }
     }
-    return { kind: 'word', word, start: word.start, end: word.end };
+    return word;
   }
 
   /** Reads a redirection operator at `at` and its target word (a heredoc's delimiter). */
@@ -235,6 +238,7 @@ export class Lexer {
           `the unquoted heredoc \`${show(text.slice(start, target.end))}\` expands \`$\` and backticks in its body; quote the delimiter (<<'${show(target.value)}')`,
         );
       }
+      this.pending ??= [];
       this.pending.push({ delimiter: target.value, stripTabs: op === '<<-' });
     }
     return { kind: 'redirect', op, fd, target, start, end: target.end };

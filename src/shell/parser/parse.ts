@@ -20,7 +20,7 @@ type ListEnd = 'end' | ')' | '}';
 const none: readonly never[] = Object.freeze([]);
 
 function isBare(token: Token, value: string): boolean {
-  return token.kind === 'word' && !token.word.anyQuoted && token.word.value === value;
+  return token.kind === 'word' && !token.anyQuoted && token.value === value;
 }
 
 /**
@@ -45,7 +45,7 @@ export class Parser {
   parseScript(): ShellNode | undefined {
     this.skipNewlines();
     if (this.peek().kind === 'end') return undefined;
-    const { node } = this.parseList('end');
+    const node = this.parseList('end');
     const token = this.peek();
     if (token.kind !== 'end') this.unexpected(token);
     return node;
@@ -96,23 +96,29 @@ export class Parser {
   }
 
   /** Items separated by `;` or newlines, up to `end` (not consumed). */
-  private parseList(end: ListEnd): { node: ShellNode; separated: boolean } {
-    const items: ShellNode[] = [];
+  /** Whether the list parseList read last ended with `;` or a newline (a group needs one). */
+  private separated = false;
+
+  private parseList(end: ListEnd): ShellNode {
+    const first = this.parseAndOr();
+    // Most scripts are one item: the list node and its array are made only for a second.
+    let items: ShellNode[] | undefined;
     let separated = false;
     for (;;) {
-      items.push(this.parseAndOr());
       separated = false;
       if (this.isOperator(';') || this.isOperator('\n')) {
         this.take();
         this.skipNewlines();
         separated = true;
         if (this.atListEnd(end)) break;
+        items ??= [first];
+        items.push(this.parseAndOr());
         continue;
       }
       break;
     }
-    const node: ShellNode = items.length === 1 && items[0] ? items[0] : { type: 'list', items };
-    return { node, separated };
+    this.separated = separated;
+    return items === undefined ? first : { type: 'list', items };
   }
 
   private parseAndOr(): ShellNode {
@@ -204,7 +210,7 @@ export class Parser {
       this.take();
       this.enter('subshell');
       this.skipNewlines();
-      const { node: body } = this.parseList(')');
+      const body = this.parseList(')');
       const close = this.take();
       if (close.kind !== 'operator' || close.op !== ')') this.unexpected(close);
       this.depth--;
@@ -214,7 +220,8 @@ export class Parser {
       this.take();
       this.enter('group');
       this.skipNewlines();
-      const { node: body, separated } = this.parseList('}');
+      const body = this.parseList('}');
+      const { separated } = this;
       const close = this.take();
       if (!isBare(close, '}')) {
         if (close.kind === 'end') {
@@ -262,18 +269,18 @@ export class Parser {
         this.rejectParen(words.length, assignments !== undefined, previous, token);
       if (token.kind !== 'word') break;
       this.take();
-      previous = token.word;
+      previous = token;
       if (words.length === 0) {
-        const assignment = toAssignment(token.word, this.text);
+        const assignment = toAssignment(token, this.text);
         if (assignment !== undefined) {
           assignments ??= [];
           assignments.push(assignment);
           continue;
         }
-        this.rejectReserved(token.word);
+        this.rejectReserved(token);
       }
-      words.push(toShellWord(token.word, this.text));
-      const { expansions } = token.word;
+      words.push(toShellWord(token, this.text));
+      const { expansions } = token;
       if (expansions !== undefined)
         for (const expansion of expansions) {
           if (expansion.kind === 'parameter') continue;

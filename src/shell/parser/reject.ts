@@ -20,8 +20,13 @@ export function reject(code: ShellCode, reason: string): never {
   throw new Rejection(code, reason);
 }
 
+const needsRewrite = /[\n\t]/;
+
 /** Source text quoted for a reason: one line, at most 40 characters. */
 export function show(text: string): string {
-  const oneLine = text.replaceAll('\\\n', '').replaceAll('\n', '\\n').replaceAll('\t', '\\t');
+  // One scan answers the common case of a text with nothing to rewrite.
+  const oneLine = needsRewrite.test(text)
+    ? text.replaceAll('\\\n', '').replaceAll('\n', '\\n').replaceAll('\t', '\\t')
+    : text;
   return oneLine.length > 40 ? `${oneLine.slice(0, 37)}...` : oneLine;
 }

@@ -1,7 +1,12 @@
 import { ShellCodes } from '../codes.js';
 import type { ShellAssignment, ShellWord } from '../types.js';
 import { reject, show } from './reject.js';
-import type { DecodedWord } from './words.js';
+import {
+  type DecodedWord,
+  UNQUOTED_BRACE,
+  UNQUOTED_GLOB,
+  UNQUOTED_TILDE,
+} from './words.js';
 
 // What bash (and zsh, for `=`) would still expand in a decoded word. Every check looks only at
 // unquoted characters, which is exactly what bash's expansion steps do.
@@ -74,7 +79,7 @@ function looksLikeAssignment(value: string): boolean {
 }
 
 function rejectBraces(word: DecodedWord, text: string): void {
-  if (hasBraceExpansion(word)) {
+  if ((word.signs & UNQUOTED_BRACE) !== 0 && hasBraceExpansion(word)) {
     const source = text.slice(word.start, word.end);
     reject(
       ShellCodes.braceExpansion,
@@ -149,11 +154,12 @@ export function toShellWord(word: DecodedWord, text: string): ShellWord {
       );
     }
   }
-  if (looksLikeAssignment(value)) rejectAssignmentTilde(word, raw);
+  if ((word.signs & UNQUOTED_TILDE) !== 0 && looksLikeAssignment(value))
+    rejectAssignmentTilde(word, raw);
   // A parameter or command substitution may be any string: judged as a glob that could be
   // anything (never a program name, never an option's value or an operand where a glob is
   // refused). A process substitution is a pipe path; only its script needs judging.
-  const realGlob = hasGlob(word);
+  const realGlob = (word.signs & UNQUOTED_GLOB) !== 0 && hasGlob(word);
   const expansion = word.expansions?.some((e) => e.kind !== 'process') ?? false;
   if (expansion && !realGlob)
     return { value, raw, glob: true, quoted: word.anyQuoted, tilde, expansion: true };

@@ -2,8 +2,12 @@ import { ShellCodes } from '../codes.js';
 import { reject, show } from './reject.js';
 import type { Source } from './source.js';
 
-/** A word after quote removal, before any judgement of what bash would expand in it. */
+/**
+ * A word after quote removal, before any judgement of what bash would expand in it. It is also
+ * the lexer's word token (`kind`), so a word costs one object.
+ */
 export interface DecodedWord {
+  kind: 'word';
   /** What the program receives. */
   value: string;
   /**
@@ -13,6 +17,11 @@ export interface DecodedWord {
   quoted: readonly boolean[];
   /** Some character was quoted or escaped (line continuations do not count). */
   anyQuoted: boolean;
+  /**
+   * Which signs stand unquoted in the word (UNQUOTED_GLOB, UNQUOTED_BRACE, UNQUOTED_TILDE): a
+   * word without one needs no glob, brace or assignment-tilde check. A superset, never less.
+   */
+  signs: number;
   /** Source span; `text.slice(start, end)` is the raw word. */
   start: number;
   end: number;
@@ -31,6 +40,13 @@ export type Expansion =
   /** `<(…)` (bash, zsh): the word is a path like `/dev/fd/63` to a pipe the script writes. */
   | { kind: 'process'; script: string };
 
+/** DecodedWord.signs: an unquoted `*`, `?` or `[`. */
+export const UNQUOTED_GLOB = 1;
+/** DecodedWord.signs: an unquoted `{`. */
+export const UNQUOTED_BRACE = 2;
+/** DecodedWord.signs: an unquoted `~`. */
+export const UNQUOTED_TILDE = 4;
+
 /** What stands for an expansion's unknown value in a decoded word. */
 export const EXPANSION_MARK = '*';
 
@@ -43,6 +59,7 @@ let value = '';
 // Allocated only once something is quoted: most words have nothing quoted.
 let quoted: boolean[] | undefined;
 let anyQuoted = false;
+let signs = 0;
 let expansions: Expansion[] | undefined;
 
 function markQuoted(count: number): void {
@@ -67,6 +84,7 @@ export function readWord(src: Source): DecodedWord {
   value = '';
   quoted = undefined;
   anyQuoted = false;
+  signs = 0;
   expansions = undefined;
   let i = start;
   while (i < text.length) {
@@ -103,8 +121,17 @@ export function readWord(src: Source): DecodedWord {
       rejectBacktick(text, i);
     } else {
       // A run of plain characters is copied in one slice; this loop is the parser's hot path.
-      let end = i + 1;
-      while (end < text.length && isPlainCode(text.charCodeAt(end))) end++;
+      // It notes the signs that later checks look for (only plain runs hold unquoted text).
+      let end = i;
+      while (end < text.length) {
+        const code = text.charCodeAt(end);
+        if (code < 128) {
+          const kind = charClass[code] as number;
+          if (kind > special) signs |= kind >> 2;
+          else if (kind !== plain) break;
+        }
+        end++;
+      }
       // (markQuoted may have set it; TypeScript cannot see that through the calls.)
       const marks = quoted as boolean[] | undefined;
       if (marks !== undefined) for (let k = i; k < end; k++) marks.push(false);
@@ -114,9 +141,11 @@ export function readWord(src: Source): DecodedWord {
   }
   src.pos = i;
   const word: DecodedWord = {
+    kind: 'word',
     value,
     quoted: (quoted as boolean[] | undefined) ?? nothingQuoted,
     anyQuoted,
+    signs,
     start,
     end: i,
   };
@@ -128,17 +157,17 @@ const nothingQuoted: readonly boolean[] = Object.freeze([]);
 
 // What an ASCII character means to the word reader, as a table indexed by char code: the plain-run
 // loop below runs once per source character, and a table load beats a chain of comparisons.
+// Plain characters that are a sign (see DecodedWord.signs) hold the sign's bit shifted left by
+// two, so every class above `special` is plain.
 const plain = 0;
 const metachar = 1;
 const special = 2;
 const charClass = new Uint8Array(128);
 for (const char of ' \t\n;&|()<>') charClass[char.charCodeAt(0)] = metachar;
 for (const char of '\\\'"$`') charClass[char.charCodeAt(0)] = special;
-
-/** Neither a metacharacter nor the start of a quote, escape or expansion (non-ASCII is plain). */
-function isPlainCode(code: number): boolean {
-  return code >= 128 || charClass[code] === plain;
-}
+for (const char of '*?[') charClass[char.charCodeAt(0)] = UNQUOTED_GLOB << 2;
+charClass['{'.charCodeAt(0)] = UNQUOTED_BRACE << 2;
+charClass['~'.charCodeAt(0)] = UNQUOTED_TILDE << 2;
 
 /** Decodes `"…"` starting at the opening quote; returns the index after the closing quote. */
 function readDoubleQuoted(text: string, open: number): number {
