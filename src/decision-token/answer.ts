@@ -10,7 +10,7 @@ import type { StoredRunConfig } from '../stored-run/types.js';
 import { toValidationIssues } from '../zod-issues.js';
 import { base64url, readToken, tokenPrefix } from './claims.js';
 import { type DecisionTokenCode, DecisionTokenCodes } from './codes.js';
-import type { TokenDelivery } from './deliver.js';
+import type { TokenDelivery, TokenRefusal } from './deliver.js';
 import { type DecisionTokenKey, DecisionTokenKeyError, hmacSign, hmacVerify } from './hmac.js';
 
 /**
@@ -117,7 +117,26 @@ export async function deliverAnswerToken(
   },
 ): Promise<TokenDelivery> {
   const now = (config.now ?? Date.now)();
-  const check = await verifyAnswerToken(token, { key: at.key, now });
+  return answerWithToken(token, { ...at, now }, (sessionId, answer) =>
+    runStored(config, sessionId, { answer }),
+  );
+}
+
+/**
+ * The answer-token rules for every answer path (runStored, the engine bindings): verify, add
+ * the user's own words, then hand the signed answer to `deliver`; a `duplicate` comes back as
+ * `token_replayed`.
+ */
+export async function answerWithToken<R extends { outcome: string }>(
+  token: unknown,
+  at: {
+    key: DecisionTokenKey | readonly DecisionTokenKey[];
+    now: number;
+    text?: Readonly<Record<string, string>>;
+  },
+  deliver: (sessionId: string, answer: QuestionAnswer) => Promise<R>,
+): Promise<R | TokenRefusal> {
+  const check = await verifyAnswerToken(token, { key: at.key, now: at.now });
   if (!check.ok) return { outcome: 'refused', code: check.code, message: check.message };
   const { sessionId, questionId } = check.claims;
   const text = at.text ?? {};
@@ -129,7 +148,7 @@ export async function deliverAnswerToken(
         : a,
     ),
   };
-  const result = await runStored(config, sessionId, { answer });
+  const result = await deliver(sessionId, answer);
   if (result.outcome === StoredRunOutcomes.duplicate)
     return {
       outcome: 'refused',
