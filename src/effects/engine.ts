@@ -1,3 +1,4 @@
+import type { DecisionTokenKey } from '../decision-token/hmac.js';
 import type { ToolCallBlock } from '../messages.js';
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
 import { questionDeadline } from '../plan-mode/questions.js';
@@ -52,6 +53,29 @@ export interface EngineRunConfig {
    *  approval card or signed decision tokens from here. */
   onApproval?: (approval: EngineApproval) => Promise<void> | void;
   onEvent?: (event: RunEvent) => void;
+}
+
+/** What both engine bindings (planfirst/restate, planfirst/dbos) take besides the run config. */
+export interface EngineBindingConfig extends EngineRunConfig {
+  /** Prefix of the binding's names (Restate objects, DBOS workflow names and ids); default
+   *  `planfirst`. */
+  name?: string;
+  /** Keys that verify signed decision and answer tokens (`decideToken`, `answerToken`); newest
+   *  first for rotation. */
+  tokenKey?: DecisionTokenKey | readonly DecisionTokenKey[];
+}
+
+/** The approval (or, with `questionId`, the ask_user questions) a run is parked on. */
+export type EngineParked =
+  | { approvalId: string; deadline: number }
+  | { questionId: string; deadline: number };
+
+/** What a delivery to a parked run is: a decision on a plan, or an answer to questions. */
+export type EngineWaitKind = 'approval' | 'question';
+
+/** The binding's config, read once: the checked host, the name prefix and the token keys. */
+export function engineBinding(config: EngineBindingConfig) {
+  return { host: engineHost(config), prefix: config.name ?? 'planfirst', keys: config.tokenKey };
 }
 
 /** A plan waiting for a decision on an engine. */

@@ -16,11 +16,15 @@ export {
 export { afterIntent, deliveryOf } from './delivery.js';
 export {
   type EngineApproval,
+  type EngineBindingConfig,
   type EngineHost,
   type EngineJournal,
+  type EngineParked,
   type EngineRunConfig,
   type EngineRunInput,
   type EngineRunResult,
+  type EngineWaitKind,
+  engineBinding,
   engineHost,
   readEngineRunInput,
   runOnEngine,

@@ -1,14 +1,15 @@
 import { DBOS, Error as DbosErrors } from '@dbos-inc/dbos-sdk';
 import { answerWithToken } from '../decision-token/answer.js';
 import { decideWithToken, type TokenRefusal } from '../decision-token/deliver.js';
-import type { DecisionTokenKey } from '../decision-token/hmac.js';
 import {
+  type EngineBindingConfig,
   type EngineDecisionResult,
   type EngineJournal,
-  type EngineRunConfig,
+  type EngineParked,
   type EngineRunInput,
   type EngineRunResult,
-  engineHost,
+  type EngineWaitKind,
+  engineBinding,
   judgeDecision,
   judgeUnparked,
   type PendingApproval,
@@ -20,25 +21,14 @@ import {
 import type { SessionState } from '../session.js';
 
 /** planfirst as DBOS workflows: one per session, one per recorded decision. */
-export interface DbosBindingConfig extends EngineRunConfig {
-  /** Prefix of workflow names and ids (default `planfirst`). */
-  name?: string;
-  /** Keys that verify signed decision and answer tokens (`decideToken`, `answerToken`); newest
-   *  first for rotation. */
-  tokenKey?: DecisionTokenKey | readonly DecisionTokenKey[];
-}
+export type DbosBindingConfig = EngineBindingConfig;
 
 /** The session as last published by its workflow, and the approval it is parked on. */
 export interface DbosSessionStatus {
   session: SessionState | null;
   /** The approval (or, with `questionId`, the ask_user questions) the run is parked on. */
-  parked:
-    | { approvalId: string; deadline: number }
-    | { questionId: string; deadline: number }
-    | null;
+  parked: EngineParked | null;
 }
-
-type Kind = 'approval' | 'question';
 
 interface Queued {
   runId: string;
@@ -56,11 +46,9 @@ const idleSeconds = 86_400;
  * See docs/engines.md.
  */
 export function planfirstDbos(config: DbosBindingConfig) {
-  const host = engineHost(config);
-  const prefix = config.name ?? 'planfirst';
-  const keys = config.tokenKey;
+  const { host, prefix, keys } = engineBinding(config);
   const sessionWorkflowId = (sessionId: string) => `${prefix}:${sessionId}`;
-  const decisionWorkflowId = (sessionId: string, id: string, kind: Kind = 'approval') =>
+  const decisionWorkflowId = (sessionId: string, id: string, kind: EngineWaitKind = 'approval') =>
     `${prefix}:${sessionId}:${kind === 'question' ? 'answer' : 'decision'}:${id}`;
   const approvalTopic = (approvalId: string) => `approval:${approvalId}`;
 
@@ -134,7 +122,7 @@ export function planfirstDbos(config: DbosBindingConfig) {
   async function deliver(
     sessionId: string,
     decision: unknown,
-    kind: Kind,
+    kind: EngineWaitKind,
   ): Promise<EngineDecisionResult> {
     const now = Date.now();
     const field = kind === 'question' ? 'questionId' : 'approvalId';

@@ -1,13 +1,14 @@
 import * as restate from '@restatedev/restate-sdk';
 import { answerWithToken } from '../decision-token/answer.js';
 import { decideWithToken, type TokenRefusal } from '../decision-token/deliver.js';
-import type { DecisionTokenKey } from '../decision-token/hmac.js';
 import {
+  type EngineBindingConfig,
   type EngineDecisionResult,
   type EngineJournal,
-  type EngineRunConfig,
+  type EngineParked,
   type EngineRunResult,
-  engineHost,
+  type EngineWaitKind,
+  engineBinding,
   judgeDecision,
   judgeUnparked,
   type PendingApproval,
@@ -19,25 +20,14 @@ import {
 import type { SessionState } from '../session.js';
 
 /** planfirst as Restate services: a virtual object per session, one per approval. */
-export interface RestateBindingConfig extends EngineRunConfig {
-  /** Prefix of the objects' names (default `planfirst`). */
-  name?: string;
-  /** Keys that verify signed decision and answer tokens (`decideToken`, `answerToken`); newest
-   *  first for rotation. */
-  tokenKey?: DecisionTokenKey | readonly DecisionTokenKey[];
-}
+export type RestateBindingConfig = EngineBindingConfig;
 
 /** What the session object's `status` handler returns. */
 export interface RestateSessionStatus {
   session: SessionState | null;
   /** The approval (or, with `questionId`, the ask_user questions) the run is parked on. */
-  parked:
-    | { approvalId: string; deadline: number }
-    | { questionId: string; deadline: number }
-    | null;
+  parked: EngineParked | null;
 }
-
-type Kind = 'approval' | 'question';
 
 /** The user's own words per question id, as an answer token's request may carry them. */
 function isTextMap(value: unknown): value is Record<string, string> {
@@ -70,9 +60,7 @@ function terminal<T>(fn: () => T): T {
  * See docs/engines.md.
  */
 export function planfirstRestate(config: RestateBindingConfig) {
-  const host = engineHost(config);
-  const prefix = config.name ?? 'planfirst';
-  const keys = config.tokenKey;
+  const { host, prefix, keys } = engineBinding(config);
   const sessionName = `${prefix}Session`;
   const approvalName = `${prefix}Approval`;
 
@@ -93,7 +81,7 @@ export function planfirstRestate(config: RestateBindingConfig) {
       },
       decide: async (
         ctx: restate.ObjectContext,
-        input: { sessionId: string; decision: unknown; kind?: Kind },
+        input: { sessionId: string; decision: unknown; kind?: EngineWaitKind },
       ): Promise<EngineDecisionResult> => {
         const now = await ctx.date.now();
         const kind = input.kind ?? 'approval';
@@ -147,7 +135,7 @@ export function planfirstRestate(config: RestateBindingConfig) {
     ctx: restate.ObjectSharedContext,
     sessionId: string,
     decision: unknown,
-    kind: Kind,
+    kind: EngineWaitKind,
   ): Promise<EngineDecisionResult> => {
     // Restate delivers the input as JSON: plain data, nothing else to copy.
     const field = kind === 'question' ? 'questionId' : 'approvalId';
