@@ -19,6 +19,7 @@ const base = baseTurn;
 const wide = resolveOptions({ incompleteTurn: { narrationMaxLength: 100_000 } });
 const defaults = resolveOptions({});
 
+let calls = 0;
 const fill = (unit: string, size: number, tail = '') =>
   unit.repeat(Math.max(1, Math.floor((size - tail.length) / unit.length))) + tail;
 
@@ -81,11 +82,13 @@ const shapes: Shape[] = [
   },
   {
     name: 'previous text of offers, prompt "yes"',
+    // The prompt's reading is remembered for the same prompt and previous text, so each call gets
+    // a previous text of its own (one trailing space more or less) and does the work again.
     turn: (n) => ({
       ...base,
       text: "I'll patch it.",
       userPrompt: 'yes',
-      previousAssistantText: fill('Proceed with the rename? ', n),
+      previousAssistantText: fill('Proceed with the rename? ', n) + ' '.repeat(calls++ % 2),
     }),
   },
   {
@@ -106,11 +109,11 @@ console.log('| --- | --- | --- | --- | --- | --- |');
 for (const shape of shapes) {
   if (only !== undefined && !shape.name.includes(only)) continue;
   const times = sizes.map((size) => {
-    const turn = shape.turn(size);
     const context = { planMode: shape.planMode ?? false, options: shape.options ?? wide };
-    classifyTurn(turn, context);
+    classifyTurn(shape.turn(size), context);
     const samples: number[] = [];
     for (let r = 0; r < runs; r++) {
+      const turn = shape.turn(size);
       samples.push(cpuMicros(() => classifyTurn(turn, context)) / 1000);
     }
     return best(samples);

@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startFakeModels } from './fake-models.mjs';
 import { hosts } from './hosts.mjs';
 import { knownFailures } from './known-failures.mjs';
@@ -146,7 +146,7 @@ const hookJsonFor = {
  * recording wrapper), 'planfirst' (exactly as documented), 'floor', 'crash' or 'none'.
  */
 async function runScenario(model, host, bin, scenario, options = {}) {
-  const { hook = 'record', trust = 'trusted', nodeBin, beforeRun } = options;
+  const { hook = 'record', trust = 'trusted', nodeBin, beforeRun, cpuLog } = options;
   const base = mkdtempSync(join(scratch, `${host}-${scenario}-`));
   const project = join(base, 'project');
   const home = join(base, 'home');
@@ -179,7 +179,9 @@ async function runScenario(model, host, bin, scenario, options = {}) {
   delete env.CLAUDE_PROJECT_DIR;
   const commands = {
     record: `node "${join(here, 'record-hook.mjs')}" "${recordDir}" "${hookJs}"`,
-    floor: `node "${join(here, 'floor-hook.mjs')}"`,
+    floor: `node ${cpuImport(cpuLog)}"${join(here, 'floor-hook.mjs')}"`,
+    // planfirst's hook as installed, with the CPU report of the latency runs.
+    'planfirst-cpu': `node ${cpuImport(cpuLog)}"${hookJs}"`,
     crash: `node "${join(here, 'crash-hook.mjs')}"`,
   };
   let install = '';
@@ -220,6 +222,14 @@ async function runScenario(model, host, bin, scenario, options = {}) {
     exists: (rel) => existsSync(join(project, rel)),
     seen: (text) => requests.some((r) => JSON.stringify(r.body).includes(text)),
   };
+}
+
+/** `--import` of the CPU report into a hook process, logging to `log` (none without one). */
+function cpuImport(log) {
+  if (log === undefined) return '';
+  const url = pathToFileURL(join(here, 'cpu-report.mjs'));
+  url.searchParams.set('log', log);
+  return `--import "${url.href}" `;
 }
 
 function readRecords(dir) {
@@ -606,14 +616,47 @@ async function measureLatency(model, host, bin) {
     const nodeBin = ensureNode(major);
     const row = { host, node: major, load: loadavg()[0] };
     for (const hook of ['none', 'floor', 'planfirst']) {
-      const r = await runScenario(model, host, bin, 'latency', { hook, nodeBin });
+      const cpuLog = join(scratch, `cpu-${host}-${major}-${hook}.jsonl`);
+      const r = await runScenario(model, host, bin, 'latency', {
+        hook: hook === 'planfirst' ? 'planfirst-cpu' : hook,
+        nodeBin,
+        cpuLog,
+      });
       const lastReply = r.replies.at(-1) ?? r.ended;
-      row[hook] = { stop: r.ended - lastReply, ok: r.status === 0 };
+      row[hook] = {
+        stop: r.ended - lastReply,
+        ok: r.status === 0,
+        cpu: cpuByKind(host, r, cpuLog),
+      };
       for (const kind of toolKinds) row[hook][kind] = median(toolGaps(r, kind));
     }
     latencyRows.push(row);
   }
 }
+
+/**
+ * The CPU time of each hook process of a run, by the kind of call it judged: the tool events in
+ * the order of the model's tool calls (when the counts agree), the stop event on its own.
+ */
+function cpuByKind(host, run, log) {
+  const lines = existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
+  const tools = lines.filter((l) => hosts[host].toolEvents.includes(l.event));
+  const toolReplies = run.kinds.filter((k) => k !== 'text');
+  const byKind = { stop: lines.filter((l) => l.event === hosts[host].stopEvent).map((l) => l.cpu) };
+  for (const kind of toolKinds) byKind[kind] = [];
+  if (tools.length === toolReplies.length)
+    for (const [i, l] of tools.entries()) byKind[toolReplies[i]]?.push(l.cpu);
+  else byKind.tool = tools.map((l) => l.cpu);
+  return byKind;
+}
+
+const mean = (xs) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /**
  * Per host, Node version and event type: the time with no hook, and what the floor hook and
@@ -634,6 +677,19 @@ function printLatency() {
       const failed = ['none', 'floor', 'planfirst'].filter((k) => !r[k].ok);
       process.stdout.write(
         `| ${r.host} ${pinned[r.host].version} | ${r.node} | ${event === 'stop' ? (hosts[r.host].stopEvent ?? 'end (no stop event)') : event} | ${ms(r.none[event])} | ${ms(add('floor'))} | ${ms(add('planfirst'))} | ${ms(r.planfirst[event] - r.floor[event])} | ${r.load.toFixed(2)}${failed.length > 0 ? ` (exit ≠ 0: ${failed.join(', ')})` : ''} |\n`,
+      );
+    }
+  const one = (x) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+  process.stdout.write(
+    '\nCPU time per hook process inside the agent, ms (mean over the calls; user + system, from the process itself):\n| host | node | event | calls | floor hook | planfirst | planfirst − floor |\n|---|---|---|---|---|---|---|\n',
+  );
+  for (const r of latencyRows)
+    for (const event of [...toolKinds, 'tool', 'stop']) {
+      const [f, p] = [r.floor.cpu[event] ?? [], r.planfirst.cpu[event] ?? []];
+      if (f.length === 0 && p.length === 0) continue;
+      const name = event === 'stop' ? hosts[r.host].stopEvent : event;
+      process.stdout.write(
+        `| ${r.host} ${pinned[r.host].version} | ${r.node} | ${name} | ${f.length}/${p.length} | ${one(mean(f))} | ${one(mean(p))} | ${one(mean(p) - mean(f))} |\n`,
       );
     }
 }

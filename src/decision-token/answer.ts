@@ -6,7 +6,7 @@ import { StoredRunOutcomes } from '../stored-run/codes.js';
 import { runStored } from '../stored-run/driver.js';
 import type { StoredRunConfig } from '../stored-run/types.js';
 import { type DecisionTokenCode, DecisionTokenCodes } from './codes.js';
-import type { TokenDelivery } from './deliver.js';
+import type { TokenDelivery, TokenRefusal } from './deliver.js';
 import type { DecisionTokenKey } from './hmac.js';
 import { type ClaimKind, signClaims, verifyClaims } from './token.js';
 
@@ -91,7 +91,26 @@ export async function deliverAnswerToken(
   },
 ): Promise<TokenDelivery> {
   const now = (config.now ?? Date.now)();
-  const check = await verifyAnswerToken(token, { key: at.key, now });
+  return answerWithToken(token, { ...at, now }, (sessionId, answer) =>
+    runStored(config, sessionId, { answer }),
+  );
+}
+
+/**
+ * The answer-token rules for every answer path (runStored, the engine bindings): verify, add
+ * the user's own words, then hand the signed answer to `deliver`; a `duplicate` comes back as
+ * `token_replayed`.
+ */
+export async function answerWithToken<R extends { outcome: string }>(
+  token: unknown,
+  at: {
+    key: DecisionTokenKey | readonly DecisionTokenKey[];
+    now: number;
+    text?: Readonly<Record<string, string>>;
+  },
+  deliver: (sessionId: string, answer: QuestionAnswer) => Promise<R>,
+): Promise<R | TokenRefusal> {
+  const check = await verifyAnswerToken(token, { key: at.key, now: at.now });
   if (!check.ok) return { outcome: 'refused', code: check.code, message: check.message };
   const { sessionId, questionId } = check.claims;
   const text = at.text ?? {};
@@ -103,7 +122,7 @@ export async function deliverAnswerToken(
         : a,
     ),
   };
-  const result = await runStored(config, sessionId, { answer });
+  const result = await deliver(sessionId, answer);
   if (result.outcome === StoredRunOutcomes.duplicate)
     return {
       outcome: 'refused',

@@ -11,6 +11,7 @@ export {
   judgeUnparked,
   type PendingApproval,
   type RecordedDecision,
+  timeoutOf,
 } from './decision.js';
 export { afterIntent, deliveryOf } from './delivery.js';
 export {

@@ -7,6 +7,7 @@ import {
   describeGlob,
   describeHazard,
   describeMissingValue,
+  describeNotSpelledOut,
   describeUnknown,
 } from './option-messages.js';
 import type {
@@ -209,7 +210,9 @@ function resolveLong(
 ): { key: string; canonical: string; option: OptionSpec } | Block {
   const exact = table.get(spelled);
   if (exact !== undefined) return { key: spelled, canonical: exact.key, option: exact.option };
-  if (spec.abbreviations === false) return describeUnknown(program, spelled, word);
+  if (spec.abbreviations === false) {
+    return describeNotSpelledOut(program, spelled, word, prefixedKeys(spec, table, spelled));
+  }
   const candidates: { key: string; canonical: string; option: OptionSpec }[] = [];
   for (const key of longKeys(spec)) {
     if (!key.startsWith(spelled)) continue;
@@ -227,6 +230,11 @@ function resolveLong(
     );
   }
   return first;
+}
+
+/** The long keys a spelling is a prefix of (for the refusal's hint; never on the ok path). */
+function prefixedKeys(spec: ProgramSpec, table: Table, spelled: string): string[] {
+  return longKeys(spec).filter((key) => key.startsWith(spelled) && table.has(key));
 }
 
 // The `--` keys of each spec's option table, in table order, listed on the first abbreviation

@@ -59,6 +59,25 @@ export function describeUnknown(program: string, spelled: string, word: ShellWor
 }
 
 /**
+ * A prefix of long options where the program takes exact names only (or where the analyzer
+ * accepts only exact names because versions resolve prefixes differently). Names the options
+ * it is a prefix of, so the model can spell out the one it meant; else the unknown reason.
+ */
+export function describeNotSpelledOut(
+  program: string,
+  spelled: string,
+  word: ShellWord,
+  keys: readonly string[],
+): Block {
+  if (keys.length === 0) return describeUnknown(program, spelled, word);
+  const shown = keys.length > 4 ? [...keys.slice(0, 4), '…'] : keys;
+  return {
+    code: ShellCodes.unknownOption,
+    reason: `\`${program} ${spelled}\` is not an exact option name (abbreviations are read differently from version to version); spell the option out: ${shown.join(', ')}`,
+  };
+}
+
+/**
  * A prefix that more than one long option starts with; the real program rejects it too.
  * Lists the candidates so the model can spell the one it meant.
  */

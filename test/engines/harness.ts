@@ -4,9 +4,15 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-export const root = resolve(import.meta.dirname, '../..');
+/** The repository (found upward: a bench bundles this file into node_modules/.cache). */
+export const root = (() => {
+  let dir = resolve(import.meta.dirname);
+  while (!existsSync(join(dir, 'vitest.engines.config.ts')) && dirname(dir) !== dir)
+    dir = dirname(dir);
+  return dir;
+})();
 
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {

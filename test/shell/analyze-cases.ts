@@ -176,7 +176,7 @@ export const bypassCommands: readonly [string, string][] = [
   ["git log '--output'=x", 'option_writes'],
   ['git grep -O needle', 'option_executes'],
   ['git grep --open-files-in-pager=vim needle', 'option_executes'],
-  ['git grep --open-f=vim needle', 'option_executes'],
+  ['git grep --open-f=vim needle', 'unknown_option'],
   ['git -c core.pager=sh log', 'git_global_option'],
   ['git --git-dir=/tmp/x log', 'git_global_option'],
   ['git -C /tmp log', 'git_global_option'],

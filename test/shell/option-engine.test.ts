@@ -444,15 +444,19 @@ describe('the engine at its edges', () => {
           i === links ? {} : { alias: `--a${i + 1}` },
         ]),
       ),
+      globs: 'anywhere',
     });
     expect(canonicalOption(chain(8), '--a0')?.key).toBe('--a8');
     expect(canonicalOption(chain(9), '--a0')).toBeUndefined();
   });
 
   it('an abbreviation skips a long option whose alias leads nowhere', () => {
-    const broken: ProgramSpec = { options: { '--brown': {}, '--broken': { alias: '--gone' } } };
+    const broken: ProgramSpec = {
+      options: { '--brown': {}, '--broken': { alias: '--gone' } },
+      globs: 'anywhere',
+    };
     expect(summary('--brow', broken)).toEqual([['--brown'], []]);
-    const only: ProgramSpec = { options: { '--broken': { alias: '--gone' } } };
+    const only: ProgramSpec = { options: { '--broken': { alias: '--gone' } }, globs: 'anywhere' };
     expect(code('--bro', only)).toBe('unknown_option');
   });
 

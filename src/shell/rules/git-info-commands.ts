@@ -38,7 +38,10 @@ function buildGitInfoSubcommands() {
     globs: 'after-end-of-options',
   };
 
-  /** `git check-attr [-a | --all | ATTR…] [--cached] [--source=TREE] [--stdin] [-z] [--] PATH…`. */
+  /**
+   * `git check-attr [-a | --all | ATTR…] [--cached] [--source=TREE] [--stdin] [-z] [--] PATH…`.
+   * `--source` is git 2.40's; older gits reject it (it is no prefix of another option there).
+   */
   const checkAttrSpec: ProgramSpec = {
     options: {
       '-a': flag,
@@ -124,12 +127,13 @@ function buildGitInfoSubcommands() {
    * `git range-diff [OPTIONS] (OLD...NEW | BASE OLD NEW | OLD-BASE..OLD NEW-BASE..NEW) [-- PATH…]`:
    * compares two commit ranges through an internal `git log -p`. It takes the diff options
    * (with their hazards: --output, --ext-diff, --textconv), so they are judged like git diff's.
-   * Exact names only: unknown words go to git's diff parser, which does not abbreviate.
+   * Exact names only: range-diff parses the diff options with its own, and parse-options
+   * resolves prefixes of all of them (`--outp` is `--output` here, unlike in git diff).
    */
   const rangeDiffSpec: ProgramSpec = {
     options: {
       ...diffOptions,
-      '--creation-factor': attached,
+      '--creation-factor': needs,
       '--dual-color': flag,
       '--no-dual-color': flag,
       '--left-only': flag,
@@ -182,12 +186,22 @@ function buildGitInfoSubcommands() {
     'range-diff': bySpec('range-diff', rangeDiffSpec),
     submodule: judgeSubmodule,
   };
-  return { infoSubcommands };
+  /** The tables, for the oracle tests that check them against real gits. */
+  const infoSpecs = {
+    countObjectsSpec,
+    checkIgnoreSpec,
+    checkAttrSpec,
+    cherrySpec,
+    showBranchSpec,
+    symbolicRefRead,
+    rangeDiffSpec,
+  };
+  return { infoSubcommands, infoSpecs };
 }
 
 let cache: ReturnType<typeof buildGitInfoSubcommands> | undefined;
 
-/** The information subcommands' judges (infoSubcommands), built once. */
+/** The information subcommands' judges (infoSubcommands) and tables (infoSpecs), built once. */
 export function gitInfoSubcommands(): ReturnType<typeof buildGitInfoSubcommands> {
   cache ??= buildGitInfoSubcommands();
   return cache;

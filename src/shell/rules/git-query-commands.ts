@@ -28,9 +28,11 @@ function onlyForm(subcommand: string, form: string): SubcommandJudge {
         );
 }
 
-/** The judges of clean, bisect and sparse-checkout, built on the first git command. */
-export function gitQuerySubcommands(): Readonly<Record<string, SubcommandJudge>> {
-  const cleanSpec: ProgramSpec = {
+let cleanSpec: ProgramSpec | undefined;
+
+/** `git clean`'s table (dry runs only), built once: for the judge and the oracle tests. */
+export function gitCleanSpec(): ProgramSpec {
+  cleanSpec ??= {
     options: {
       '-n': flag,
       '--dry-run': { alias: '-n' },
@@ -45,8 +47,13 @@ export function gitQuerySubcommands(): Readonly<Record<string, SubcommandJudge>>
     globs: 'after-end-of-options',
     check: requireDryRun,
   };
+  return cleanSpec;
+}
+
+/** The judges of clean, bisect and sparse-checkout, built on the first git command. */
+export function gitQuerySubcommands(): Readonly<Record<string, SubcommandJudge>> {
   return {
-    clean: bySpec('clean', cleanSpec),
+    clean: bySpec('clean', gitCleanSpec()),
     bisect: onlyForm('bisect', 'log'),
     'sparse-checkout': onlyForm('sparse-checkout', 'list'),
   };

@@ -22,8 +22,9 @@ const lastArgDefaultOptions: ReadonlySet<string> = new Set([
 ]);
 
 // Subcommands about refs. `branch` and `tag` also create, delete and rename, so their tables
-// list the mutating options as hazards (parse-options resolves abbreviations, so `--del` must
-// find `--delete`) and their checks allow operands only as `--list` patterns.
+// list the mutating options as hazards (only exact names pass, see bySpec: `--del` is refused
+// as not spelled out, `--delete` as writing) and their checks allow operands only as `--list`
+// patterns.
 
 // Built on first use (the first `git` command judged), not when the module loads.
 function buildGitRefSpecs() {

@@ -2,8 +2,9 @@ import type { ProgramSpec } from '../spec.js';
 import { alias, attached, executes, flag, needs } from './git-option-kinds.js';
 
 // Subcommands about the work tree, the index and objects. All use parse-options, which
-// resolves unambiguous abbreviations, so every option git has that could run a program is
-// listed as a hazard: `git grep --open-f=CMD` must find `--open-files-in-pager`.
+// resolves unambiguous abbreviations, each git version by its own option list; the analyzer
+// takes exact names only (bySpec), so `git grep --open-f=CMD` is refused as not spelled out.
+// Options that run a program stay listed as hazards, so their exact names say why.
 
 // Built on first use (the first `git` command judged), not when the module loads.
 function buildGitTreeSpecs() {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellCommand } from '../../../src/shell/analyze.js';
+import { oracleGits } from './git-oracle-repo.js';
 
 // A real git runs every generated `git config` line the analyzer accepts, with an editor that
 // leaves a marker: the repository, global and `-f` config files stay byte-identical and no
@@ -13,16 +14,7 @@ import { analyzeShellCommand } from '../../../src/shell/analyze.js';
 // `git config edit` opens the editor and `set`/`unset` write. Controls show the setup notices
 // a write and an editor.
 
-/** [major, minor] of a git binary, or undefined when it does not run. */
-function versionOf(bin: string): [number, number] | undefined {
-  const out = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-  const match = /git version (\d+)\.(\d+)/.exec(out.stdout ?? '');
-  return out.status === 0 && match ? [Number(match[1]), Number(match[2])] : undefined;
-}
-
-const gits = ['git', ...(process.env.PLANFIRST_EXTRA_GITS ?? '').split(':').filter(Boolean)]
-  .map((bin) => ({ bin, version: versionOf(bin) }))
-  .filter((g): g is { bin: string; version: [number, number] } => g.version !== undefined);
+const gits = oracleGits();
 
 const scopes = ['', '--global ', '--local ', '-f cfg ', '--show-origin ', '--includes '];
 const actions = [

@@ -5,6 +5,35 @@ import { join } from 'node:path';
 
 // The real git as an oracle: a throwaway repository in a temp dir, an environment that
 // ignores the user's configuration, and a reader for `git <cmd> --help-all` option listings.
+// Every git the oracle has runs the same checks: the git on PATH (2.39 on Debian 12) and the
+// binaries PLANFIRST_EXTRA_GITS names (paths separated by `:`, e.g. a git 2.55 built from
+// source), since the tables must hold under each git a host may run.
+
+/** A git binary the oracle runs, with its version. */
+export interface OracleGit {
+  bin: string;
+  version: [number, number];
+  /** `2.39`, for test names. */
+  label: string;
+}
+
+/** [major, minor] of a git binary, or undefined when it does not run. */
+function versionOf(bin: string): [number, number] | undefined {
+  const out = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  const match = /git version (\d+)\.(\d+)/.exec(out.stdout ?? '');
+  return out.status === 0 && match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+/** `git` on PATH and every binary in PLANFIRST_EXTRA_GITS that runs. */
+export function oracleGits(): OracleGit[] {
+  const bins = ['git', ...(process.env.PLANFIRST_EXTRA_GITS ?? '').split(':').filter(Boolean)];
+  const gits: OracleGit[] = [];
+  for (const bin of bins) {
+    const version = versionOf(bin);
+    if (version !== undefined) gits.push({ bin, version, label: version.join('.') });
+  }
+  return gits;
+}
 
 /** How an option takes its value, in the engine's words. */
 export type Arity = 'flag' | 'optional' | 'required';
@@ -21,13 +50,14 @@ export interface OracleRepo {
   /** A scratch dir for files git may write (never inside the work tree). */
   scratch: string;
   env: NodeJS.ProcessEnv;
-  run(args: string[]): Run;
+  /** Runs git with `extra` added to the environment. */
+  run(args: string[], extra?: NodeJS.ProcessEnv): Run;
   runAsync(args: string[]): Promise<Run>;
   dispose(): void;
 }
 
 /** A repository with history, a tag, a second branch, a stash and a dirty work tree. */
-export function createOracleRepo(): OracleRepo {
+export function createOracleRepo(bin = 'git'): OracleRepo {
   const root = mkdtempSync(join(tmpdir(), 'planfirst-git-oracle-'));
   const dir = join(root, 'repo');
   const scratch = join(root, 'scratch');
@@ -50,14 +80,15 @@ export function createOracleRepo(): OracleRepo {
     LC_ALL: 'C',
   });
   writeFileSync(join(root, 'gitconfig'), '');
-  const run = (args: string[]): Run => {
-    const result = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8', input: '' });
+  const run = (args: string[], extra: NodeJS.ProcessEnv = {}): Run => {
+    const options = { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' as const, input: '' };
+    const result = spawnSync(bin, args, options);
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };
   const runAsync = (args: string[]): Promise<Run> =>
     new Promise((resolve) => {
       const child = execFile(
-        'git',
+        bin,
         args,
         { cwd: dir, env, encoding: 'utf8' },
         (error, stdout, stderr) => {
@@ -93,22 +124,40 @@ export function createOracleRepo(): OracleRepo {
 
 /**
  * The options git lists for a parse-options command (`git branch --help-all`), with how each
- * takes its value: `--sort <key>` required, `--abbrev[=<n>]` optional, `--all` a flag.
+ * takes its value: `--sort <key>` required, `--abbrev[=<n>]` optional, `--all` a flag. Newer
+ * gits (2.43 on) mark the negatable ones `--[no-]all`: both names are listed, the `--no-` one
+ * a flag (a negation takes no value).
  */
 export function parseHelpListing(text: string): Map<string, Arity> {
   const options = new Map<string, Arity>();
   for (const line of text.split('\n')) {
     if (!line.startsWith('    -')) continue;
-    const signature = (line.slice(4).split('  ')[0] ?? '').trim();
+    // Git starts the help text at column 26, after as little as one space
+    // (`--[no-]unset-upstream unset …`); a longer signature stands alone on its line, where
+    // column 26 may start its value (`-u, --set-upstream-to <upstream>`).
+    const at26 = line.charAt(26);
+    const sameLine = line.charAt(25) === ' ' && at26 !== '' && !' <[=('.includes(at26);
+    const signature = (sameLine ? line.slice(4, 25) : line.slice(4)).trim();
     const parts = signature.split(', ');
-    const last = parts[parts.length - 1] ?? '';
+    const last = (parts[parts.length - 1] ?? '').replace('--[no-]', '--');
     const arity = arityOf(last);
     for (const part of parts) {
-      const name = /^(-NUM|--?[A-Za-z0-9][-A-Za-z0-9]*)/.exec(part)?.[1];
-      if (name !== undefined && name !== '-NUM') options.set(name, arity);
+      const negatable = part.startsWith('--[no-]');
+      const name = /^(-NUM|--?[A-Za-z0-9][-A-Za-z0-9]*)/.exec(part.replace('--[no-]', '--'))?.[1];
+      if (name === undefined || name === '-NUM') continue;
+      options.set(name, arity);
+      if (negatable) options.set(`--no-${name.slice(2)}`, 'flag');
     }
   }
   return options;
+}
+
+/**
+ * Whether the listing marks negatable options (`--[no-]all`, git 2.43 on): then an option
+ * without the mark takes no `--no-` form. Older listings do not say, so every `--X` may have one.
+ */
+export function listsNegations(text: string): boolean {
+  return text.includes('--[no-]');
 }
 
 function arityOf(part: string): Arity {

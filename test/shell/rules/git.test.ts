@@ -1,8 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gitRule, judgeGit } from '../../../src/shell/rules/git.js';
-import type { RuleResult } from '../../../src/shell/spec.js';
-import { commandWords as argv, words as plainWords } from '../words.js';
+import { gitCompoundJudges } from '../../../src/shell/rules/git-compound-commands.js';
+import { gitConfigJudge } from '../../../src/shell/rules/git-config.js';
+import { gitHistorySpecs } from '../../../src/shell/rules/git-history-commands.js';
+import { gitInfoSubcommands } from '../../../src/shell/rules/git-info-commands.js';
+import { bySpec } from '../../../src/shell/rules/git-judge.js';
+import { gitCleanSpec } from '../../../src/shell/rules/git-query-commands.js';
+import { gitRefSpecs } from '../../../src/shell/rules/git-ref-commands.js';
+import { gitTreeSpecs } from '../../../src/shell/rules/git-tree-commands.js';
+import type { ProgramSpec, RuleResult } from '../../../src/shell/spec.js';
+import { commandWords as argv, words as plainWords, word } from '../words.js';
 
 // `git …` command lines → verdict. `ok` is read-only; anything else is the block code.
 // Words are the decoded argv: `git diff "--output=x"` reaches git as `--output=x`.
@@ -281,7 +289,7 @@ describe('git rev-list, shortlog and blame', () => {
     ['git blame --porcelain HEAD~3 -- f', 'ok'],
     ['git blame --line-porcelain -e f', 'ok'],
     ['git blame --since=3.weeks f', 'ok'],
-    ['git blame --porc f', 'ok'],
+    ['git blame --porc f', 'unknown_option'],
     ['git blame --textconv f', 'option_executes'],
     ['git blame --output=/tmp/x f', 'option_writes'],
   ]);
@@ -310,7 +318,7 @@ describe('git branch: list forms only', () => {
     ['git branch -vD feature', 'option_writes'],
     ['git branch -D feature', 'option_writes'],
     ['git branch --delete feature', 'option_writes'],
-    ['git branch --del feature', 'option_writes'],
+    ['git branch --del feature', 'unknown_option'],
     ['git branch -m old new', 'option_writes'],
     ['git branch -M new', 'option_writes'],
     ['git branch -c a b', 'option_writes'],
@@ -323,8 +331,8 @@ describe('git branch: list forms only', () => {
     ['git branch --edit-description', 'option_executes'],
     ["git branch '--format=%(signature)'", 'option_executes'],
     ["git branch --list '--format=%(signature:key)'", 'option_executes'],
-    ['git branch --mer main', 'ok'],
-    ['git branch --m main', 'ambiguous_option'],
+    ['git branch --mer main', 'unknown_option'],
+    ['git branch --m main', 'unknown_option'],
   ]);
 });
 
@@ -348,7 +356,7 @@ describe('git tag: list forms only', () => {
     ['git tag -u KEY v1', 'option_executes'],
     ['git tag -v v1.0', 'option_executes'],
     ['git tag --verify v1.0', 'option_executes'],
-    ['git tag --ver v1.0', 'option_executes'],
+    ['git tag --ver v1.0', 'unknown_option'],
     ['git tag v1.0', 'operand_writes'],
     ['git tag v1.0 HEAD~2', 'operand_writes'],
   ]);
@@ -438,8 +446,8 @@ describe('git config: reading forms only', () => {
     ['git config --replace-all x.y z', 'option_writes'],
     ['git config --rename-section a b', 'option_writes'],
     ['git config --remove-section a', 'option_writes'],
-    ['git config --un user.name', 'ambiguous_option'],
-    ['git config --unset-a x.y', 'option_writes'],
+    ['git config --un user.name', 'unknown_option'],
+    ['git config --unset-a x.y', 'unknown_option'],
     ['git config -e', 'option_executes'],
     ['git config --edit', 'option_executes'],
     ['git config set user.name Bob', 'operand_writes'],
@@ -484,7 +492,7 @@ describe('the other read-only subcommands', () => {
     ['git status --short --untracked-files=no -- src', 'ok'],
     ['git status -uno', 'ok'],
     ['git status --ignored', 'ok'],
-    ['git status --porc', 'ok'],
+    ['git status --porc', 'unknown_option'],
     ['git status --output=x', 'unknown_option'],
     ['git rev-parse --show-toplevel', 'ok'],
     ['git rev-parse --abbrev-ref HEAD', 'ok'],
@@ -512,15 +520,15 @@ describe('the other read-only subcommands', () => {
     ["git cat-file '--batch-check=%(objectname)' --batch-all-objects", 'ok'],
     ['git cat-file --textconv HEAD:f', 'option_executes'],
     ['git cat-file --filters HEAD:f', 'option_executes'],
-    ['git cat-file --text HEAD:f', 'option_executes'],
-    ['git cat-file --fil HEAD:f', 'option_executes'],
+    ['git cat-file --text HEAD:f', 'unknown_option'],
+    ['git cat-file --fil HEAD:f', 'unknown_option'],
     ['git describe', 'ok'],
     ['git describe --tags --always', 'ok'],
     ['git describe --tags --always --dirty', 'option_writes'],
     ['git describe --dirty=-x', 'option_writes'],
-    ['git describe --dirt', 'option_writes'],
+    ['git describe --dirt', 'unknown_option'],
     ['git describe --broken', 'option_writes'],
-    ['git describe --bro=x HEAD', 'option_writes'],
+    ['git describe --bro=x HEAD', 'unknown_option'],
     ['git describe --abbrev=0 --match v* HEAD', 'unsafe_glob'],
     ["git describe --abbrev=0 --match 'v*' HEAD", 'ok'],
     ['git shortlog -sn HEAD', 'ok'],
@@ -550,9 +558,9 @@ describe('the other read-only subcommands', () => {
     ['git grep -O needle', 'option_executes'],
     ['git grep -Ovim needle', 'option_executes'],
     ['git grep -iO needle', 'option_executes'],
-    ["git grep --open-f='touch /tmp/pwned' needle", 'option_executes'],
+    ["git grep --open-f='touch /tmp/pwned' needle", 'unknown_option'],
     ['git grep --open-files-in-pager=less needle', 'option_executes'],
-    ['git grep --open needle', 'option_executes'],
+    ['git grep --open needle', 'unknown_option'],
     ['git grep --textconv needle', 'option_executes'],
     ['git grep --no-textconv needle', 'ok'],
     ['git version', 'ok'],
@@ -602,6 +610,122 @@ describe('properties', () => {
         const result = judgeGit(plainWords(`${option} status`), context);
         expect(result.kind === 'ok').toBe(allowed.includes(option));
       }),
+    );
+  });
+});
+
+describe('long options: exact names only (git versions resolve prefixes differently)', () => {
+  // `git cat-file --filter` is `--filters` (runs the filter driver) in git 2.39 and an object
+  // filter of its own in later gits; `git grep --in` is ambiguous in both, `git for-each-ref
+  // --in` unknown in 2.39 and `--include-root-refs` in 2.55. The oracle tests run real gits.
+  const { blameSpec, diffSpec, logSpec, revListSpec, shortlogSpec, stashShowSpec } =
+    gitHistorySpecs();
+  const refs = gitRefSpecs();
+  const tree = gitTreeSpecs();
+  const { infoSpecs } = gitInfoSubcommands();
+  const { remoteGetUrlSpec, remoteShowSpec } = gitCompoundJudges();
+  const tables: [command: string[], spec: ProgramSpec][] = [
+    [['log'], logSpec],
+    [['diff'], diffSpec],
+    [['rev-list'], revListSpec],
+    [['shortlog'], shortlogSpec],
+    [['blame'], blameSpec],
+    [['stash', 'show'], stashShowSpec],
+    [['branch'], refs.branchSpec],
+    [['tag'], refs.tagSpec],
+    [['for-each-ref'], refs.forEachRefSpec],
+    [['show-ref'], refs.showRefSpec],
+    [['describe'], refs.describeSpec],
+    [['name-rev'], refs.nameRevSpec],
+    [['merge-base'], refs.mergeBaseSpec],
+    [['rev-parse'], refs.revParseSpec],
+    [['status'], tree.statusSpec],
+    [['ls-files'], tree.lsFilesSpec],
+    [['ls-tree'], tree.lsTreeSpec],
+    [['cat-file'], tree.catFileSpec],
+    [['grep'], tree.grepSpec],
+    [['version'], tree.versionSpec],
+    [['worktree', 'list'], tree.worktreeListSpec],
+    [['config'], gitConfigJudge().legacyConfigSpec],
+    [['remote', 'get-url'], remoteGetUrlSpec],
+    [['remote', 'show'], remoteShowSpec],
+    [['count-objects'], infoSpecs.countObjectsSpec],
+    [['check-ignore'], infoSpecs.checkIgnoreSpec],
+    [['check-attr'], infoSpecs.checkAttrSpec],
+    [['cherry'], infoSpecs.cherrySpec],
+    [['show-branch'], infoSpecs.showBranchSpec],
+    [['symbolic-ref'], infoSpecs.symbolicRefRead],
+    [['range-diff'], infoSpecs.rangeDiffSpec],
+    [['clean'], gitCleanSpec()],
+  ];
+  const longKeys = (spec: ProgramSpec) =>
+    Object.keys(spec.options).filter((key) => key.startsWith('--'));
+
+  it('every prefix of every long option in the tables is refused unless it is a name itself', () => {
+    const passed: string[] = [];
+    for (const [command, spec] of tables) {
+      for (const key of longKeys(spec)) {
+        for (let end = 3; end < key.length; end++) {
+          const spelled = key.slice(0, end);
+          if (Object.hasOwn(spec.options, spelled)) continue;
+          for (const args of [[spelled], [`${spelled}=x`], [spelled, 'x']]) {
+            const line = [...command, ...args];
+            if (judgeGit(plainWords(line.join(' ')), context).kind !== 'block')
+              passed.push(line.join(' '));
+          }
+        }
+      }
+    }
+    expect(passed).toEqual([]);
+  });
+
+  it('names the options a refused prefix abbreviates', () => {
+    expect(verdict('git grep --open-f=x needle')).toBe('unknown_option');
+    expect(reason('git grep --open-f=x needle')).toContain('--open-files-in-pager');
+    expect(reason('git cat-file --filter HEAD:f')).toContain('--filters');
+    expect(reason('git status --porc')).toContain('spell the option out: --porcelain');
+    expect(reason('git grep --zzz needle')).toContain('not an option known to be read-only');
+  });
+
+  it('property: a long option word passes only as an exact name of its table', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...tables),
+        fc.nat(),
+        fc.nat(40),
+        fc.constantFrom('', '=x'),
+        ([command, spec], pick, cut, value) => {
+          const keys = longKeys(spec);
+          fc.pre(keys.length > 0);
+          const key = keys[pick % keys.length] as string;
+          const spelled = key.slice(0, Math.max(3, key.length - cut));
+          const result = judgeGit(
+            plainWords([...command, `${spelled}${value}`].join(' ')),
+            context,
+          );
+          if (!Object.hasOwn(spec.options, spelled)) expect(result.kind).toBe('block');
+        },
+      ),
+    );
+  });
+
+  it('property: bySpec accepts a long option only by its exact name, whatever the table says', () => {
+    const name = fc.stringMatching(/^--[a-c][a-c-]{0,4}$/);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(true, false, undefined),
+        name,
+        (keys, abbreviations, spelled) => {
+          const spec: ProgramSpec = {
+            options: Object.fromEntries(keys.map((key) => [key, {}])),
+            globs: 'anywhere',
+            ...(abbreviations === undefined ? {} : { abbreviations }),
+          };
+          const result = bySpec('x', spec)([word(spelled)], context);
+          expect(result.kind === 'ok').toBe(keys.includes(spelled));
+        },
+      ),
     );
   });
 });
