@@ -12,18 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { classifyTurn, resolveOptions, type TurnSummary } from '../src/index.js';
+import { baseTurn } from './classify-turn-timing.js';
 
 const turn: TurnSummary = {
+  ...baseTurn,
   text: "I'll start by reading the config and then patch the parser.",
-  hasThinking: false,
-  toolCalls: [],
-  stopReason: 'stop',
-  aborted: false,
-  timedOut: false,
-  toolError: false,
-  sideEffects: false,
-  userPrompt: 'Fix the crash in the config loader.',
-  previousAssistantText: null,
 };
 
 // The timed call must reach the cue matcher: an invalid turn would return before it.

@@ -20,10 +20,19 @@ function records<T>(value: T): T {
 
 /** The resolved defaults, not yet frozen (options.ts freezes and registers them). */
 export function resolvedDefaults(): ResolvedOptions {
-  // The built-in lists themselves (frozen, never copied): 5,000 phrases.
-  const cues = Object.create(null) as CueLists;
-  for (const category of [...textCueCategories, ...promptCueCategories])
-    (cues as Record<string, readonly string[]>)[category] = defaultCues[category];
+  // The built-in lists themselves (frozen, never copied; 5,000 phrases), read through the
+  // same getters as `defaultCues`: a turn judged without a cue never merges the languages.
+  const cues = Object.freeze(
+    Object.defineProperties(
+      Object.create(null) as CueLists,
+      Object.fromEntries(
+        [...textCueCategories, ...promptCueCategories].map((category) => [
+          category,
+          { enumerable: true, get: () => defaultCues[category] },
+        ]),
+      ),
+    ),
+  );
   const defaults = records({
     planMode: {
       enabled: false,

@@ -23,6 +23,7 @@ const inWords: Readonly<Record<string, string>> = {
   not_read_only: 'this tool can change things',
   shell_not_read_only: 'this command is not provably read-only',
   approval_requested: 'sent for approval',
+  question_asked: 'sent to the user; the run waits',
   plan_updated: 'plan progress updated',
   approved: 'the user approved the plan',
   rejected: 'the user rejected the plan',
@@ -91,6 +92,10 @@ export function renderTranscript(result: RunResult, context: TranscriptContext):
       out.push(...labelled('planfirst', `${head}${message.content}`, paint.blue, paint));
       continue;
     }
+    if (message.kind === 'question_answer') {
+      out.push(...labelled('planfirst', answerSummary(message.content), paint.blue, paint));
+      continue;
+    }
     out.push(...labelled('planfirst', decisionSummary(message), paint.blue, paint));
   }
   out.push('', ...footer(result, paint));
@@ -131,6 +136,13 @@ function assistantTurn(
     const card = renderPlan(requested.plan, { format: 'text' }).split('\n');
     out.push(...card.map((line) => `${pad}${paint.bold('│')} ${line}`.trimEnd()));
   }
+  const asked = events.find((e) => e.type === 'question_asked');
+  if (asked !== undefined)
+    for (const q of asked.questions)
+      out.push(
+        `${pad}${paint.bold('│')} ${q.text}`,
+        ...q.options.map((o) => `${pad}${paint.bold('│')}   ( ) ${o.label}`),
+      );
   const resolved = events.find((e) => e.type === 'approval_resolved');
   if (resolved !== undefined)
     out.push(
@@ -187,6 +199,7 @@ function describeInput(call: ToolCallBlock): string {
   if (typeof input.command === 'string') return input.command;
   if (typeof input.path === 'string') return input.path;
   if (typeof input.title === 'string') return JSON.stringify(input.title);
+  if (Array.isArray(input.questions)) return plural(input.questions.length, 'question');
   if (Array.isArray(input.updates))
     return input.updates
       .map((u) =>
@@ -206,6 +219,15 @@ function preview(content: string, paint: Palette): string[] {
     .map((line) => `${pad}    ${paint.dim(clip(line, WIDTH - LABEL - 4))}`);
   if (lines.length > 3) shown.push(`${pad}    ${paint.dim(`… ${lines.length - 3} more lines`)}`);
   return shown;
+}
+
+/** An injected answer message: what the user picked, as the model reads it (quoted). */
+function answerSummary(content: string): string {
+  const picked = content
+    .split('\n')
+    .filter((line) => line.trim().startsWith('selected:') || line.trim().startsWith('in their'))
+    .map((line) => line.trim());
+  return `question_answer → model: the user's answer, quoted — ${picked.join('; ')}`;
 }
 
 /** An injected decision message: its decision line and the sentence after it. */

@@ -1,17 +1,14 @@
 import type { z } from 'zod';
-import { canonicalJson } from '../canonical-json.js';
-import type { JsonValue } from '../json.js';
 import { lazy } from '../lazy.js';
 import type { QuestionAnswer } from '../plan-mode/questions.js';
 import { nonEmptyString, nonNegativeInt } from '../schema-helpers.js';
 import { StoredRunOutcomes } from '../stored-run/codes.js';
 import { runStored } from '../stored-run/driver.js';
 import type { StoredRunConfig } from '../stored-run/types.js';
-import { toValidationIssues } from '../zod-issues.js';
-import { base64url, readToken, tokenPrefix } from './claims.js';
 import { type DecisionTokenCode, DecisionTokenCodes } from './codes.js';
-import type { TokenDelivery } from './deliver.js';
-import { type DecisionTokenKey, DecisionTokenKeyError, hmacSign, hmacVerify } from './hmac.js';
+import type { TokenDelivery, TokenRefusal } from './deliver.js';
+import type { DecisionTokenKey } from './hmac.js';
+import { type ClaimKind, signClaims, verifyClaims } from './token.js';
 
 /**
  * What an answer token says: this answer, to this question of this session, until then. A chat
@@ -40,22 +37,19 @@ export const answerClaimsSchema = lazy((z) =>
 );
 export type AnswerClaims = z.output<typeof answerClaimsSchema>;
 
+const answerKind: ClaimKind<AnswerClaims> = {
+  get schema() {
+    return answerClaimsSchema as unknown as ClaimKind<AnswerClaims>['schema'];
+  },
+  name: 'answer',
+};
+
 /** Signs an answer for a chat button or a link, like signDecisionToken signs a decision. */
 export async function signAnswerToken(
   claims: Omit<AnswerClaims, 'kind'>,
   key: DecisionTokenKey,
 ): Promise<string> {
-  const full = { kind: 'answer' as const, ...claims };
-  const checked = answerClaimsSchema.safeParse(full);
-  if (!checked.success)
-    throw new DecisionTokenKeyError(
-      `invalid answer token claims: ${toValidationIssues(checked.error, full)
-        .map((i) => `${i.path}: ${i.message}`)
-        .join('; ')}`,
-    );
-  const json = canonicalJson(checked.data as unknown as JsonValue);
-  const payload = `${tokenPrefix}.${base64url(new TextEncoder().encode(json))}`;
-  return `${payload}.${base64url(await hmacSign(key, payload))}`;
+  return signClaims(answerKind, { kind: 'answer' as const, ...claims }, key);
 }
 
 export type AnswerTokenCheck =
@@ -71,32 +65,12 @@ export async function verifyAnswerToken(
   token: unknown,
   at: { key: DecisionTokenKey | readonly DecisionTokenKey[]; now: number },
 ): Promise<AnswerTokenCheck> {
-  const keys: readonly DecisionTokenKey[] = Array.isArray(at.key)
-    ? at.key
-    : [at.key as DecisionTokenKey];
-  if (keys.length === 0) throw new DecisionTokenKeyError('no decision token key given');
-  const read = readToken(token);
-  if (read === undefined)
-    return refuse(DecisionTokenCodes.malformed, 'this is not a planfirst answer token');
-  let genuine = false;
-  for (const key of keys)
-    if (!genuine) genuine = await hmacVerify(key, read.payload, read.signature);
-  if (!genuine)
-    return refuse(
-      DecisionTokenCodes.badSignature,
-      'the token signature does not match: it was altered or not issued by this host',
-    );
-  const claims = answerClaimsSchema.safeParse(read.claims);
-  if (!claims.success)
-    return refuse(DecisionTokenCodes.malformed, 'the token claims are not an answer');
-  if (!(typeof at.now === 'number' && Number.isFinite(at.now)))
-    throw new DecisionTokenKeyError('now must be a finite number (ms)');
-  if (at.now >= claims.data.expiresAt)
-    return refuse(DecisionTokenCodes.expired, 'the token has expired; ask for a new one');
-  const { questionId, answers } = claims.data;
+  const checked = await verifyClaims(answerKind, token, at);
+  if (!checked.ok) return checked;
+  const { questionId, answers } = checked.claims;
   return {
     ok: true,
-    claims: claims.data,
+    claims: checked.claims,
     answer: { questionId, answers: answers.map((a) => ({ id: a.id, selected: [...a.selected] })) },
   };
 }
@@ -117,7 +91,26 @@ export async function deliverAnswerToken(
   },
 ): Promise<TokenDelivery> {
   const now = (config.now ?? Date.now)();
-  const check = await verifyAnswerToken(token, { key: at.key, now });
+  return answerWithToken(token, { ...at, now }, (sessionId, answer) =>
+    runStored(config, sessionId, { answer }),
+  );
+}
+
+/**
+ * The answer-token rules for every answer path (runStored, the engine bindings): verify, add
+ * the user's own words, then hand the signed answer to `deliver`; a `duplicate` comes back as
+ * `token_replayed`.
+ */
+export async function answerWithToken<R extends { outcome: string }>(
+  token: unknown,
+  at: {
+    key: DecisionTokenKey | readonly DecisionTokenKey[];
+    now: number;
+    text?: Readonly<Record<string, string>>;
+  },
+  deliver: (sessionId: string, answer: QuestionAnswer) => Promise<R>,
+): Promise<R | TokenRefusal> {
+  const check = await verifyAnswerToken(token, { key: at.key, now: at.now });
   if (!check.ok) return { outcome: 'refused', code: check.code, message: check.message };
   const { sessionId, questionId } = check.claims;
   const text = at.text ?? {};
@@ -129,7 +122,7 @@ export async function deliverAnswerToken(
         : a,
     ),
   };
-  const result = await runStored(config, sessionId, { answer });
+  const result = await deliver(sessionId, answer);
   if (result.outcome === StoredRunOutcomes.duplicate)
     return {
       outcome: 'refused',
@@ -139,8 +132,4 @@ export async function deliverAnswerToken(
       questionId,
     };
   return result;
-}
-
-function refuse(code: DecisionTokenCode, message: string): AnswerTokenCheck {
-  return { ok: false, code, message };
 }

@@ -48,9 +48,15 @@ export function checkDecision(
   return toCheck(session, r);
 }
 
-/** A plan parked on an engine: the session as it was parked and the deadline fixed then. */
+/**
+ * A run parked on an engine: on a plan (an approval) or, with `kind: 'question'`, on ask_user
+ * questions (`approvalId` then holds the question id). The session as it was parked and the
+ * deadline fixed then.
+ */
 export interface PendingApproval {
+  kind?: 'approval' | 'question';
   sessionId: string;
+  /** The approval id, or the question id of a question. */
   approvalId: string;
   /** Ms since the epoch; a decision at or after it is refused and the timeout applies. */
   deadline: number;
@@ -82,6 +88,7 @@ export const EngineDecisionOutcomes = {
 
 export type EngineDecisionResult =
   | { outcome: typeof EngineDecisionOutcomes.accepted; sessionId: string; approvalId: string }
+  | { outcome: typeof EngineDecisionOutcomes.accepted; sessionId: string; questionId: string }
   | {
       outcome: typeof EngineDecisionOutcomes.duplicate | typeof EngineDecisionOutcomes.ignored;
       sessionId: string;
@@ -112,16 +119,18 @@ export function judgeDecision(
   at: { now: number; delivery: string },
 ): JudgedDecision {
   const { sessionId, approvalId, deadline } = pending;
+  const question = pending.kind === 'question';
+  const checkOne = question ? checkAnswer : checkDecision;
   const refused = (check: DecisionCheck & { applies: false }): JudgedDecision => ({
     result: { outcome: check.outcome, sessionId, reason: check.reason, message: check.message },
   });
   if (recorded !== undefined) {
-    const first = checkDecision(pending.session, recorded.decision, {
+    const first = checkOne(pending.session, recorded.decision, {
       now: recorded.at,
       deadline,
     });
     const after = first.applies ? first.session : (first.timedOut ?? pending.session);
-    const check = checkDecision(after, decision, { now: at.now, deadline });
+    const check = checkOne(after, decision, { now: at.now, deadline });
     if (check.applies)
       // Cannot happen (nothing is pending after a recorded decision); refuse it all the same.
       return {
@@ -134,18 +143,29 @@ export function judgeDecision(
       };
     return refused(check);
   }
-  const check = checkDecision(pending.session, decision, { now: at.now, deadline });
+  const check = checkOne(pending.session, decision, { now: at.now, deadline });
   if (check.applies)
     return {
       record: { decision, at: at.now, delivery: at.delivery },
-      result: { outcome: EngineDecisionOutcomes.accepted, sessionId, approvalId },
+      result: question
+        ? { outcome: EngineDecisionOutcomes.accepted, sessionId, questionId: approvalId }
+        : { outcome: EngineDecisionOutcomes.accepted, sessionId, approvalId },
     };
   if (check.timedOut !== undefined)
     return {
-      record: { decision: { action: 'timeout', approvalId }, at: deadline, delivery: 'timer' },
+      record: { decision: timeoutOf(pending), at: deadline, delivery: 'timer' },
       result: refused(check).result,
     };
   return refused(check);
+}
+
+/** The timeout of a parked run, as a decision (or answer) the engine records at the deadline. */
+export function timeoutOf(
+  pending: PendingApproval,
+): { action: 'timeout' } & Record<string, string> {
+  return pending.kind === 'question'
+    ? { action: 'timeout', questionId: pending.approvalId }
+    : { action: 'timeout', approvalId: pending.approvalId };
 }
 
 /**
@@ -158,9 +178,13 @@ export function judgeUnparked(
   session: SessionState | undefined,
   decision: unknown,
   now: number,
+  kind: 'approval' | 'question' = 'approval',
 ): EngineDecisionResult {
   if (session === undefined) return { outcome: EngineDecisionOutcomes.notFound, sessionId };
-  const check = checkDecision(session, decision, now);
+  const check =
+    kind === 'question'
+      ? checkAnswer(session, decision, now)
+      : checkDecision(session, decision, now);
   if (check.applies) return { outcome: EngineDecisionOutcomes.notFound, sessionId };
   return { outcome: check.outcome, sessionId, reason: check.reason, message: check.message };
 }

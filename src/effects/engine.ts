@@ -1,5 +1,7 @@
+import type { DecisionTokenKey } from '../decision-token/hmac.js';
 import type { ToolCallBlock } from '../messages.js';
 import type { PlanfirstOptions, ResolvedOptions } from '../options.js';
+import { questionDeadline } from '../plan-mode/questions.js';
 import type { Plan } from '../plan-mode/state.js';
 import { type ModelClient, type RunResult, toRunResult } from '../run/driver.js';
 import type { RunEvent } from '../run/events.js';
@@ -32,7 +34,8 @@ export interface EngineJournal {
   readonly executionId: string;
   /** Makes the session readable from outside (state, an event) after every step. */
   publish(session: SessionState): Promise<void>;
-  /** Parks until a decision (or the timeout, at the deadline) is recorded; returns it. */
+  /** Parks until a decision, or an answer for a `kind: 'question'` wait (or the timeout, at the
+   *  deadline), is recorded; returns it. */
   awaitDecision(pending: PendingApproval): Promise<RecordedDecision>;
 }
 
@@ -50,6 +53,29 @@ export interface EngineRunConfig {
    *  approval card or signed decision tokens from here. */
   onApproval?: (approval: EngineApproval) => Promise<void> | void;
   onEvent?: (event: RunEvent) => void;
+}
+
+/** What both engine bindings (planfirst/restate, planfirst/dbos) take besides the run config. */
+export interface EngineBindingConfig extends EngineRunConfig {
+  /** Prefix of the binding's names (Restate objects, DBOS workflow names and ids); default
+   *  `planfirst`. */
+  name?: string;
+  /** Keys that verify signed decision and answer tokens (`decideToken`, `answerToken`); newest
+   *  first for rotation. */
+  tokenKey?: DecisionTokenKey | readonly DecisionTokenKey[];
+}
+
+/** The approval (or, with `questionId`, the ask_user questions) a run is parked on. */
+export type EngineParked =
+  | { approvalId: string; deadline: number }
+  | { questionId: string; deadline: number };
+
+/** What a delivery to a parked run is: a decision on a plan, or an answer to questions. */
+export type EngineWaitKind = 'approval' | 'question';
+
+/** The binding's config, read once: the checked host, the name prefix and the token keys. */
+export function engineBinding(config: EngineBindingConfig) {
+  return { host: engineHost(config), prefix: config.name ?? 'planfirst', keys: config.tokenKey };
 }
 
 /** A plan waiting for a decision on an engine. */
@@ -195,19 +221,33 @@ export async function runOnEngine(
         );
         break;
       }
-      case 'ask_user':
-        // Questions are not answered through the engine bindings yet: the run ends parked on
-        // the question (the published session holds it), and nothing runs on its behalf.
-        return {
-          session: current.session,
-          result: toRunResult(
-            current.session,
-            { status: 'awaiting_answer' },
-            current.session.messages.slice(startLength),
-            events,
-          ),
-          recovered,
-        };
+      case 'ask_user': {
+        // Parks like an approval: the answer recorded for the question id (or the timeout at
+        // the deadline fixed now) comes back, and the step applies it.
+        const parked = current.session;
+        const at = await now();
+        const deadline =
+          questionDeadline(parked, { now: at, timeoutMs: effect.timeoutMs }) ??
+          at + effect.timeoutMs;
+        const answered = asJson(
+          await journal.awaitDecision({
+            kind: 'question',
+            sessionId,
+            approvalId: effect.questionId,
+            deadline,
+            session: parked,
+          }),
+        );
+        current = emit(
+          host.step(parked, {
+            type: 'answer',
+            answer: answered.decision as never,
+            now: answered.at,
+            deadline,
+          }),
+        );
+        break;
+      }
       case 'request_approval': {
         const parked = current.session;
         const at = await now();

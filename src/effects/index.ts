@@ -11,15 +11,20 @@ export {
   judgeUnparked,
   type PendingApproval,
   type RecordedDecision,
+  timeoutOf,
 } from './decision.js';
 export { afterIntent, deliveryOf } from './delivery.js';
 export {
   type EngineApproval,
+  type EngineBindingConfig,
   type EngineHost,
   type EngineJournal,
+  type EngineParked,
   type EngineRunConfig,
   type EngineRunInput,
   type EngineRunResult,
+  type EngineWaitKind,
+  engineBinding,
   engineHost,
   readEngineRunInput,
   runOnEngine,

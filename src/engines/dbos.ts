@@ -1,34 +1,33 @@
 import { DBOS, Error as DbosErrors } from '@dbos-inc/dbos-sdk';
+import { answerWithToken } from '../decision-token/answer.js';
 import { decideWithToken, type TokenRefusal } from '../decision-token/deliver.js';
-import type { DecisionTokenKey } from '../decision-token/hmac.js';
 import {
+  type EngineBindingConfig,
   type EngineDecisionResult,
   type EngineJournal,
-  type EngineRunConfig,
+  type EngineParked,
   type EngineRunInput,
   type EngineRunResult,
-  engineHost,
+  type EngineWaitKind,
+  engineBinding,
   judgeDecision,
   judgeUnparked,
   type PendingApproval,
   type RecordedDecision,
   readEngineRunInput,
   runOnEngine,
+  timeoutOf,
 } from '../effects/index.js';
 import type { SessionState } from '../session.js';
 
 /** planfirst as DBOS workflows: one per session, one per recorded decision. */
-export interface DbosBindingConfig extends EngineRunConfig {
-  /** Prefix of workflow names and ids (default `planfirst`). */
-  name?: string;
-  /** Keys that verify signed decision tokens (`decideToken`); newest first for rotation. */
-  tokenKey?: DecisionTokenKey | readonly DecisionTokenKey[];
-}
+export type DbosBindingConfig = EngineBindingConfig;
 
 /** The session as last published by its workflow, and the approval it is parked on. */
 export interface DbosSessionStatus {
   session: SessionState | null;
-  parked: { approvalId: string; deadline: number } | null;
+  /** The approval (or, with `questionId`, the ask_user questions) the run is parked on. */
+  parked: EngineParked | null;
 }
 
 interface Queued {
@@ -47,12 +46,10 @@ const idleSeconds = 86_400;
  * See docs/engines.md.
  */
 export function planfirstDbos(config: DbosBindingConfig) {
-  const host = engineHost(config);
-  const prefix = config.name ?? 'planfirst';
-  const keys = config.tokenKey;
+  const { host, prefix, keys } = engineBinding(config);
   const sessionWorkflowId = (sessionId: string) => `${prefix}:${sessionId}`;
-  const decisionWorkflowId = (sessionId: string, approvalId: string) =>
-    `${prefix}:${sessionId}:decision:${approvalId}`;
+  const decisionWorkflowId = (sessionId: string, id: string, kind: EngineWaitKind = 'approval') =>
+    `${prefix}:${sessionId}:${kind === 'question' ? 'answer' : 'decision'}:${id}`;
   const approvalTopic = (approvalId: string) => `approval:${approvalId}`;
 
   const recordDecision = DBOS.registerWorkflow(
@@ -72,8 +69,12 @@ export function planfirstDbos(config: DbosBindingConfig) {
         publish: (s) => DBOS.setEvent('session', s),
         awaitDecision: async (pending) => {
           const { approvalId, deadline } = pending;
+          const kind = pending.kind ?? 'approval';
           await DBOS.setEvent(approvalTopic(approvalId), pending);
-          await DBOS.setEvent('parked', { approvalId, deadline });
+          await DBOS.setEvent(
+            'parked',
+            kind === 'question' ? { questionId: approvalId, deadline } : { approvalId, deadline },
+          );
           const sent = await DBOS.recv<RecordedDecision>(approvalTopic(approvalId), {
             deadlineEpochMS: deadline,
           });
@@ -83,9 +84,9 @@ export function planfirstDbos(config: DbosBindingConfig) {
             sent ??
             (await (
               await DBOS.startWorkflow(recordDecision, {
-                workflowID: decisionWorkflowId(sessionId, approvalId),
+                workflowID: decisionWorkflowId(sessionId, approvalId, kind),
               })(sessionId, approvalId, {
-                decision: { action: 'timeout', approvalId },
+                decision: timeoutOf(pending),
                 at: deadline,
                 delivery: 'timer',
               })
@@ -118,44 +119,47 @@ export function planfirstDbos(config: DbosBindingConfig) {
     };
   }
 
-  async function decide(sessionId: string, decision: unknown): Promise<EngineDecisionResult> {
+  async function deliver(
+    sessionId: string,
+    decision: unknown,
+    kind: EngineWaitKind,
+  ): Promise<EngineDecisionResult> {
     const now = Date.now();
-    const approvalId = (decision as { approvalId?: unknown } | null)?.approvalId;
-    const pending =
-      typeof approvalId === 'string' && approvalId !== ''
-        ? await DBOS.getEvent<PendingApproval>(
-            sessionWorkflowId(sessionId),
-            approvalTopic(approvalId),
-            { timeoutSeconds: 0 },
-          )
+    const field = kind === 'question' ? 'questionId' : 'approvalId';
+    const id = (decision as Record<string, unknown> | null)?.[field];
+    const read =
+      typeof id === 'string' && id !== ''
+        ? await DBOS.getEvent<PendingApproval>(sessionWorkflowId(sessionId), approvalTopic(id), {
+            timeoutSeconds: 0,
+          })
         : null;
-    if (pending === null || typeof approvalId !== 'string')
-      return judgeUnparked(
-        sessionId,
-        (await status(sessionId)).session ?? undefined,
-        decision,
-        now,
-      );
+    const pending = read !== null && (read.kind ?? 'approval') === kind ? read : null;
+    if (pending === null || typeof id !== 'string') {
+      const session = (await status(sessionId)).session ?? undefined;
+      return judgeUnparked(sessionId, session, decision, now, kind);
+    }
     const judged = judgeDecision(pending, undefined, decision, {
       now,
       delivery: crypto.randomUUID(),
     });
     if (judged.record === undefined) return judged.result;
-    const id = decisionWorkflowId(sessionId, approvalId);
+    const workflowId = decisionWorkflowId(sessionId, id, kind);
     try {
       const handle = await DBOS.startWorkflow(recordDecision, {
-        workflowID: id,
+        workflowID: workflowId,
         workflowIDReusePolicy: 'reject',
-      })(sessionId, approvalId, judged.record);
+      })(sessionId, id, judged.record);
       await handle.getResult();
       return judged.result;
     } catch (error) {
       if (!DbosErrors.isWorkflowIDInUseError(error)) throw error;
     }
-    // Another delivery (or the timer) was first: judged against the decision it recorded.
-    const first = await DBOS.retrieveWorkflow<RecordedDecision>(id).getResult();
+    // Another delivery (or the timer) was first: judged against what it recorded.
+    const first = await DBOS.retrieveWorkflow<RecordedDecision>(workflowId).getResult();
     return judgeDecision(pending, first, decision, { now, delivery: 'late' }).result;
   }
+
+  const decide = (sessionId: string, decision: unknown) => deliver(sessionId, decision, 'approval');
 
   return {
     /** Queues a run input on the session's workflow (started if it is not running). The same
@@ -181,6 +185,20 @@ export function planfirstDbos(config: DbosBindingConfig) {
     ): Promise<EngineDecisionResult | TokenRefusal> {
       if (keys === undefined) throw new Error('no tokenKey is configured for decision tokens');
       return decideWithToken(token, { key: keys, now: Date.now(), ...at }, decide);
+    },
+    /** The user's answer to the ask_user questions the run is parked on, delivered like a
+     *  decision: `accepted` once; `duplicate`, or `ignored` with the reason, otherwise. */
+    answer: (sessionId: string, answer: unknown) => deliver(sessionId, answer, 'question'),
+    /** A signed answer token, verified with `tokenKey`, delivered as `answer` does. `text`
+     *  adds the user's own words per question id. */
+    async answerToken(
+      token: unknown,
+      at: { text?: Readonly<Record<string, string>> } = {},
+    ): Promise<EngineDecisionResult | TokenRefusal> {
+      if (keys === undefined) throw new Error('no tokenKey is configured for answer tokens');
+      return answerWithToken(token, { key: keys, now: Date.now(), ...at }, (sessionId, answer) =>
+        deliver(sessionId, answer, 'question'),
+      );
     },
     sessionWorkflowId,
   };

@@ -1,34 +1,42 @@
 import * as restate from '@restatedev/restate-sdk';
+import { answerWithToken } from '../decision-token/answer.js';
 import { decideWithToken, type TokenRefusal } from '../decision-token/deliver.js';
-import type { DecisionTokenKey } from '../decision-token/hmac.js';
 import {
+  type EngineBindingConfig,
   type EngineDecisionResult,
   type EngineJournal,
-  type EngineRunConfig,
+  type EngineParked,
   type EngineRunResult,
-  engineHost,
+  type EngineWaitKind,
+  engineBinding,
   judgeDecision,
   judgeUnparked,
   type PendingApproval,
   type RecordedDecision,
   readEngineRunInput,
   runOnEngine,
+  timeoutOf,
 } from '../effects/index.js';
 import type { SessionState } from '../session.js';
 
 /** planfirst as Restate services: a virtual object per session, one per approval. */
-export interface RestateBindingConfig extends EngineRunConfig {
-  /** Prefix of the objects' names (default `planfirst`). */
-  name?: string;
-  /** Keys that verify signed decision tokens (`decideToken`); newest first for rotation. */
-  tokenKey?: DecisionTokenKey | readonly DecisionTokenKey[];
-}
+export type RestateBindingConfig = EngineBindingConfig;
 
 /** What the session object's `status` handler returns. */
 export interface RestateSessionStatus {
   session: SessionState | null;
-  /** The approval the run is parked on, if it is. */
-  parked: { approvalId: string; deadline: number } | null;
+  /** The approval (or, with `questionId`, the ask_user questions) the run is parked on. */
+  parked: EngineParked | null;
+}
+
+/** The user's own words per question id, as an answer token's request may carry them. */
+function isTextMap(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 interface Register {
@@ -52,9 +60,7 @@ function terminal<T>(fn: () => T): T {
  * See docs/engines.md.
  */
 export function planfirstRestate(config: RestateBindingConfig) {
-  const host = engineHost(config);
-  const prefix = config.name ?? 'planfirst';
-  const keys = config.tokenKey;
+  const { host, prefix, keys } = engineBinding(config);
   const sessionName = `${prefix}Session`;
   const approvalName = `${prefix}Approval`;
 
@@ -75,13 +81,19 @@ export function planfirstRestate(config: RestateBindingConfig) {
       },
       decide: async (
         ctx: restate.ObjectContext,
-        input: { sessionId: string; decision: unknown },
+        input: { sessionId: string; decision: unknown; kind?: EngineWaitKind },
       ): Promise<EngineDecisionResult> => {
         const now = await ctx.date.now();
+        const kind = input.kind ?? 'approval';
         const pending = await ctx.get<PendingApproval>('pending');
-        if (pending === null || pending.sessionId !== input.sessionId) {
+        if (
+          pending === null ||
+          pending.sessionId !== input.sessionId ||
+          (pending.kind ?? 'approval') !== kind
+        ) {
           const status = await sessionClient(ctx, input.sessionId).status();
-          return judgeUnparked(input.sessionId, status.session ?? undefined, input.decision, now);
+          const session = status.session ?? undefined;
+          return judgeUnparked(input.sessionId, session, input.decision, now, kind);
         }
         const recorded = await ctx.get<RecordedDecision>('recorded');
         const judged = judgeDecision(pending, recorded ?? undefined, input.decision, {
@@ -97,7 +109,7 @@ export function planfirstRestate(config: RestateBindingConfig) {
         if (recorded !== null) return recorded;
         const pending = await ctx.get<PendingApproval>('pending');
         if (pending === null) throw new restate.TerminalError('no approval is registered here');
-        const timeout = { action: 'timeout', approvalId: pending.approvalId };
+        const timeout = timeoutOf(pending);
         const judged = judgeDecision(pending, undefined, timeout, {
           now: pending.deadline,
           delivery: 'timer',
@@ -123,15 +135,16 @@ export function planfirstRestate(config: RestateBindingConfig) {
     ctx: restate.ObjectSharedContext,
     sessionId: string,
     decision: unknown,
+    kind: EngineWaitKind,
   ): Promise<EngineDecisionResult> => {
     // Restate delivers the input as JSON: plain data, nothing else to copy.
-    const read = decision;
-    const approvalId = (read as { approvalId?: unknown } | null)?.approvalId;
-    if (typeof approvalId !== 'string' || approvalId === '' || approvalId.length > 200) {
+    const field = kind === 'question' ? 'questionId' : 'approvalId';
+    const id = (decision as Record<string, unknown> | null)?.[field];
+    if (typeof id !== 'string' || id === '' || id.length > 200) {
       const session = await ctx.get<SessionState>('session');
-      return judgeUnparked(sessionId, session ?? undefined, read, await ctx.date.now());
+      return judgeUnparked(sessionId, session ?? undefined, decision, await ctx.date.now(), kind);
     }
-    return approvalClient(ctx, approvalId).decide({ sessionId, decision: read });
+    return approvalClient(ctx, id).decide({ sessionId, decision, kind });
   };
 
   const session = restate.object({
@@ -150,7 +163,13 @@ export function planfirstRestate(config: RestateBindingConfig) {
               pending,
               awakeableId: awakeable.id,
             });
-            ctx.set('parked', { approvalId: pending.approvalId, deadline: pending.deadline });
+            const { approvalId: id, deadline } = pending;
+            ctx.set(
+              'parked',
+              pending.kind === 'question'
+                ? { questionId: id, deadline }
+                : { approvalId: id, deadline },
+            );
             const now = await ctx.date.now();
             const timer = ctx
               .sleep(Math.max(0, pending.deadline - now))
@@ -167,7 +186,7 @@ export function planfirstRestate(config: RestateBindingConfig) {
       status: restate.handlers.object.shared(
         async (ctx: restate.ObjectSharedContext): Promise<RestateSessionStatus> => ({
           session: await ctx.get<SessionState>('session'),
-          parked: await ctx.get<{ approvalId: string; deadline: number }>('parked'),
+          parked: await ctx.get<RestateSessionStatus['parked']>('parked'),
         }),
       ),
       decide: restate.handlers.object.shared(
@@ -175,7 +194,33 @@ export function planfirstRestate(config: RestateBindingConfig) {
           ctx: restate.ObjectSharedContext,
           input: { decision: unknown },
         ): Promise<EngineDecisionResult> =>
-          deliver(ctx, ctx.key, (input as { decision?: unknown } | null)?.decision),
+          deliver(ctx, ctx.key, (input as { decision?: unknown } | null)?.decision, 'approval'),
+      ),
+      answer: restate.handlers.object.shared(
+        async (
+          ctx: restate.ObjectSharedContext,
+          input: { answer: unknown },
+        ): Promise<EngineDecisionResult> =>
+          deliver(ctx, ctx.key, (input as { answer?: unknown } | null)?.answer, 'question'),
+      ),
+      answerToken: restate.handlers.object.shared(
+        async (
+          ctx: restate.ObjectSharedContext,
+          input: { token: string; text?: Record<string, string> },
+        ): Promise<EngineDecisionResult | TokenRefusal> => {
+          if (keys === undefined)
+            throw new restate.TerminalError('no tokenKey is configured for answer tokens');
+          const { token, text } = (input ?? {}) as { token?: unknown; text?: unknown };
+          const now = await ctx.date.now();
+          return answerWithToken(
+            token,
+            { key: keys, now, ...(isTextMap(text) ? { text } : {}) },
+            async (sessionId, answer) =>
+              sessionId === ctx.key
+                ? deliver(ctx, sessionId, answer, 'question')
+                : { outcome: 'not_found' as const, sessionId },
+          );
+        },
       ),
       decideToken: restate.handlers.object.shared(
         async (
@@ -191,7 +236,7 @@ export function planfirstRestate(config: RestateBindingConfig) {
             { key: keys, now, ...(typeof feedback === 'string' ? { feedback } : {}) },
             async (sessionId, decision) =>
               sessionId === ctx.key
-                ? deliver(ctx, sessionId, decision)
+                ? deliver(ctx, sessionId, decision, 'approval')
                 : { outcome: 'not_found' as const, sessionId },
           );
         },

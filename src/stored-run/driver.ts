@@ -81,15 +81,23 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
   };
   const deadline = storedDeadline(record);
   let late: Ignored | undefined;
-  if (hasOwn(input, 'answer')) {
-    const check = checkAnswer(record.session, input.answer, {
-      now: at,
-      deadline: storedQuestionDeadline(record),
-      timeoutMs: d.options.planMode.questionTimeoutMs,
-    });
-    if (!check.applies && check.timedOut !== undefined)
-      late = { outcome: check.outcome, reason: check.reason, message: check.message };
-    else if (!check.applies)
+  // An answer or a decision is checked before the claim, the same way: one that does not apply
+  // is refused here (nothing is written); a late one times the question or plan out instead.
+  const check = hasOwn(input, 'answer')
+    ? checkAnswer(record.session, input.answer, {
+        now: at,
+        deadline: storedQuestionDeadline(record),
+        timeoutMs: d.options.planMode.questionTimeoutMs,
+      })
+    : hasOwn(input, 'decision')
+      ? checkDecision(record.session, input.decision, {
+          now: at,
+          deadline,
+          timeoutMs: d.options.planMode.approvalTimeoutMs,
+        })
+      : undefined;
+  if (check !== undefined && !check.applies) {
+    if (check.timedOut === undefined)
       return {
         outcome: check.outcome,
         sessionId: d.sessionId,
@@ -97,23 +105,7 @@ async function claimSession(d: Driving, input: RunInput): Promise<Claimed | Stor
         reason: check.reason,
         message: check.message,
       };
-  }
-  if (hasOwn(input, 'decision')) {
-    const check = checkDecision(record.session, input.decision, {
-      now: at,
-      deadline,
-      timeoutMs: d.options.planMode.approvalTimeoutMs,
-    });
-    if (!check.applies && check.timedOut !== undefined)
-      late = { outcome: check.outcome, reason: check.reason, message: check.message };
-    else if (!check.applies)
-      return {
-        outcome: check.outcome,
-        sessionId: d.sessionId,
-        version,
-        reason: check.reason,
-        message: check.message,
-      };
+    late = { outcome: check.outcome, reason: check.reason, message: check.message };
   }
   if (record.lease !== undefined && leaseBlocks(record.lease, d.owner, at))
     return {

@@ -1,3 +1,4 @@
+import { signAnswerToken } from '../decision-token/answer.js';
 import { signDecisionToken } from '../decision-token/token.js';
 import type { AssistantMessage, ToolCallBlock } from '../messages.js';
 import type { ModelClient, ToolOutput } from '../run/driver.js';
@@ -18,8 +19,8 @@ export type EngineCrashPoint =
   | 'after:write_file'
   | 'after:read_file';
 
-/** Which of the two bindings a check talks to: `default` options, or an approval timeout of
- *  `engineConformanceTimeoutMs`. */
+/** Which of the two bindings a check talks to: `default` options, or approval and question
+ *  timeouts of `engineConformanceTimeoutMs`. */
 export type EngineConformanceBinding = 'default' | 'shortTimeout';
 
 /** The approval timeout of the `shortTimeout` binding (ms). */
@@ -38,18 +39,19 @@ export interface EngineLedgerEntry {
   attempt: number;
 }
 
-/** The session as your binding last published it, and the approval it is parked on. */
+/** The session as your binding last published it, and the approval (or question) it is
+ *  parked on. */
 export interface EngineConformanceStatus {
   session: SessionState | null;
-  parked: { approvalId: string } | null;
+  parked: { approvalId: string } | { questionId: string } | null;
 }
 
 /**
  * Your binding, as the conformance checks drive it. Its service (the process or worker that
  * runs the engine's workflows) must run the model from `engineConformanceModel` and the tools
  * from `engineConformanceTools`, with plan mode on, under two bindings: `default` and
- * `shortTimeout` (`planMode.approvalTimeoutMs: engineConformanceTimeoutMs`), and
- * `engineConformanceTokenKey` as the token key of `default`.
+ * `shortTimeout` (`planMode.approvalTimeoutMs` and `planMode.questionTimeoutMs`:
+ * `engineConformanceTimeoutMs`), and `engineConformanceTokenKey` as the token key of `default`.
  */
 export interface EngineConformanceHost {
   /** Starts (or queues) a run of `sessionId` with a user message; returns once it is taken. */
@@ -64,6 +66,14 @@ export interface EngineConformanceHost {
   ): Promise<{ outcome: string; reason?: string }>;
   /** Delivers a signed decision token to the `default` binding. */
   decideToken(sessionId: string, token: string): Promise<{ outcome: string; code?: string }>;
+  /** Delivers the user's answer to the ask_user questions a run is parked on. */
+  answer(
+    binding: EngineConformanceBinding,
+    sessionId: string,
+    answer: unknown,
+  ): Promise<{ outcome: string; reason?: string }>;
+  /** Delivers a signed answer token to the `default` binding. */
+  answerToken(sessionId: string, token: string): Promise<{ outcome: string; code?: string }>;
   /**
    * The same decision from `n` deliverers at once, ideally processes of their own. Without it
    * the checks send `n` concurrent `decide` calls from this process.
@@ -96,7 +106,9 @@ export interface EngineConformanceOptions {
  * The model the conformance service runs. It answers from the conversation alone, so a
  * restarted process replies the same: a task → a write (the plan-mode gate blocks it) → a plan;
  * approved → a write, a read and a charge in one message; their results → "Done."; after a
- * timeout or a rejection it stops. `beforeCall` runs first on every call (crash there).
+ * timeout or a rejection it stops. A task starting "Ask" → an ask_user question (which file:
+ * `out.txt` or `other.txt`); the answer → "Thanks, noted.". `beforeCall` runs first on every
+ * call (crash there).
  */
 export function engineConformanceModel(hooks: { beforeCall?: () => void } = {}): ModelClient {
   return async (request: ModelRequest): Promise<AssistantMessage> => {
@@ -104,6 +116,10 @@ export function engineConformanceModel(hooks: { beforeCall?: () => void } = {}):
     const n = request.messages.length;
     const last = request.messages.at(-1);
     const planning = request.tools.some((t) => t.name === 'exit_plan_mode');
+    if (last?.role === 'user' && last.source !== 'planfirst' && last.content.startsWith('Ask'))
+      return assistant(toolCall('ask_user', whichFile, `a${n}`));
+    if (last?.role === 'user' && last.kind === 'question_answer')
+      return assistant('Thanks, noted.');
     if (last?.role === 'user' && last.kind === 'plan_approved')
       return assistant(
         'Carrying out the plan.',
@@ -126,6 +142,15 @@ export function engineConformanceModel(hooks: { beforeCall?: () => void } = {}):
     return assistant('Done.');
   };
 }
+
+const whichFile = {
+  questions: [
+    {
+      question: 'Which file should I write?',
+      options: [{ label: 'out.txt' }, { label: 'other.txt' }],
+    },
+  ],
+};
 
 const definitions: readonly ToolDefinition[] = [
   {
@@ -198,7 +223,8 @@ const count = (rows: EngineLedgerEntry[], name: string) =>
  * once; a service killed during a model call, before or after a tool's effect, or while parked
  * completes the run with no at-most-once tool run twice, no result lost and nothing run while
  * plan mode is on; a decision after the deadline is refused and the timeout applied once (also
- * across a kill while parked); a forged or replayed decision token executes nothing.
+ * across a kill while parked); a forged or replayed decision token executes nothing; and the
+ * same for answers to ask_user questions (applied once, late ones refused, tokens checked).
  *
  * ```ts
  * for (const c of engineConformance(myHost)) it(c.name, c.run, 600_000);
@@ -235,7 +261,26 @@ export function engineConformance(
     }
   }
   const parked = (b: EngineConformanceBinding, id: string) =>
-    waitFor(`${id} parked`, async () => (await host.status(b, id)).parked);
+    waitFor(`${id} parked`, async () => {
+      const p = (await host.status(b, id)).parked;
+      return p !== null && 'approvalId' in p ? p : undefined;
+    });
+  const asked = (b: EngineConformanceBinding, id: string) =>
+    waitFor(`${id} parked on a question`, async () => {
+      const p = (await host.status(b, id)).parked;
+      return p !== null && 'questionId' in p ? p : undefined;
+    });
+  const pick = (questionId: string, label = 'out.txt') => ({
+    questionId,
+    answers: [{ id: 'q1', selected: [label] }],
+  });
+  const answerNotices = (s: SessionState, status: string) =>
+    s.messages.filter(
+      (m) =>
+        m.role === 'user' &&
+        m.kind === 'question_answer' &&
+        m.content.includes(`status="${status}"`),
+    ).length;
   /** Idle, parked on nothing, and (unless `anyEnd`) ended on a reply of the model. */
   const finished = (b: EngineConformanceBinding, id: string, anyEnd = false) =>
     waitFor(`${id} finished`, async () => {
@@ -404,6 +449,103 @@ export function engineConformance(
       );
       await finished('default', id);
       allThree(await audit(id), 'executed tools');
+    },
+  ]);
+
+  cases.push([
+    'applies an answer once: repeats are duplicate, another answer or a stale id ignored',
+    async () => {
+      const id = newSession('answer');
+      await host.start('default', id, 'Ask me which file to write.');
+      const { questionId } = await asked('default', id);
+      const stale = await host.answer('default', id, pick(`${questionId}-stale`));
+      equal(
+        { outcome: stale.outcome, reason: stale.reason },
+        { outcome: 'ignored', reason: 'stale_id' },
+        'an answer to another question',
+      );
+      check((await host.status('default', id)).parked !== null, 'a stale answer unparked the run');
+      const outcomes = await Promise.all(
+        Array.from({ length: 3 }, () => host.answer('default', id, pick(questionId))),
+      );
+      equal(
+        outcomes.map((o) => o.outcome).sort(),
+        ['accepted', 'duplicate', 'duplicate'],
+        'outcomes',
+      );
+      const s = await finished('default', id);
+      equal(lastText(s), 'Thanks, noted.', 'the last reply');
+      equal(answerNotices(s, 'answered'), 1, 'answer messages');
+      const other = await host.answer('default', id, pick(questionId, 'other.txt'));
+      equal(other.outcome, 'ignored', 'another answer after the first');
+      const again = await host.answer('default', id, pick(questionId));
+      equal(again.outcome, 'duplicate', 'the answer delivered again after the run');
+      const after = await host.status('default', id);
+      equal(after.session?.messages.length, s.messages.length, 'messages after the refusals');
+      equal(await host.ledger(id), [], 'executed tools');
+    },
+  ]);
+
+  for (const killed of [false, true])
+    cases.push([
+      `refuses an answer after the deadline and applies the timeout once${killed ? ', across a kill while parked' : ''}`,
+      async () => {
+        const id = newSession(killed ? 'late-answer-killed' : 'late-answer');
+        const deaths = host.deaths();
+        await host.start('shortTimeout', id, 'Ask me which file to write.');
+        const { questionId } = await asked('shortTimeout', id);
+        if (killed) await host.kill();
+        const s = await finished('shortTimeout', id, true);
+        if (killed) check(host.deaths() > deaths, 'the service did not die while parked');
+        const late = await host.answer('shortTimeout', id, pick(questionId));
+        equal(
+          { outcome: late.outcome, reason: late.reason },
+          { outcome: 'ignored', reason: 'question_timed_out' },
+          'the late answer',
+        );
+        equal(answerNotices(s, 'timed_out'), 1, 'timeout notices');
+        equal(answerNotices(s, 'answered'), 0, 'answer messages');
+        const last = s.messages.at(-1);
+        equal(
+          last?.role === 'user' ? last.kind : last?.role,
+          'question_answer',
+          'the last message',
+        );
+        const after = await host.status('shortTimeout', id);
+        equal(after.session?.messages.length, s.messages.length, 'messages after the late one');
+      },
+    ]);
+
+  cases.push([
+    'takes nothing from a forged answer token, and a genuine one once',
+    async () => {
+      const id = newSession('answer-token');
+      await host.start('default', id, 'Ask me which file to write.');
+      const { questionId } = await asked('default', id);
+      const claims = {
+        sessionId: id,
+        questionId,
+        answers: [{ id: 'q1', selected: ['out.txt'] }],
+        expiresAt: Date.now() + 3_600_000,
+      };
+      const forged = await signAnswerToken(claims, 'another-key-0123456789abcdef0123456789ab');
+      const refused = await host.answerToken(id, forged);
+      equal(
+        { outcome: refused.outcome, code: refused.code },
+        { outcome: 'refused', code: 'token_bad_signature' },
+        'the forged token',
+      );
+      check((await host.status('default', id)).parked !== null, 'a forged token unparked the run');
+      const token = await signAnswerToken(claims, engineConformanceTokenKey);
+      equal((await host.answerToken(id, token)).outcome, 'accepted', 'the genuine token');
+      const replayed = await host.answerToken(id, token);
+      equal(
+        { outcome: replayed.outcome, code: replayed.code },
+        { outcome: 'refused', code: 'token_replayed' },
+        'the token delivered again',
+      );
+      const s = await finished('default', id);
+      equal(answerNotices(s, 'answered'), 1, 'answer messages');
     },
   ]);
 

@@ -9,6 +9,7 @@ import {
   runOnEngine,
 } from '../../src/effects/index.js';
 import {
+  askUser,
   createSession,
   requestApproval,
   type SessionState,
@@ -78,6 +79,74 @@ describe('judgeDecision', () => {
     expect(late.result).toMatchObject({ outcome: 'ignored', reason: 'approval_timed_out' });
     expect(late.record).toEqual({
       decision: { action: 'timeout', approvalId: 'ap-1' },
+      at: 1_000,
+      delivery: 'timer',
+    });
+  });
+});
+
+function pendingQuestion(deadline = 1_000): PendingApproval {
+  const s = createSession({ planMode: { enabled: true } }, { now: 1 });
+  const input = {
+    questions: [{ question: 'Which file?', options: [{ label: 'a' }, { label: 'b' }] }],
+  };
+  const asked = askUser(s, { input, now: 2, questionId: 'q-1' });
+  if (!asked.applied) throw new Error(asked.message);
+  return { kind: 'question', sessionId: 's', approvalId: 'q-1', deadline, session: asked.state };
+}
+
+describe('judgeDecision on a question (an answer)', () => {
+  it('records exactly one answer however deliveries and the timer interleave', () => {
+    const delivery = fc.record({
+      action: fc.constantFrom('answer', 'timeout'),
+      questionId: fc.constantFrom('q-1', 'q-old'),
+      label: fc.constantFrom('a', 'b', 'c'),
+      now: fc.integer({ min: 0, max: 2_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(delivery, { minLength: 1, maxLength: 12 }), (list) => {
+        const p = pendingQuestion();
+        let recorded: RecordedDecision | undefined;
+        let records = 0;
+        for (const [i, d] of list.entries()) {
+          const answer =
+            d.action === 'timeout'
+              ? { action: 'timeout', questionId: d.questionId }
+              : { questionId: d.questionId, answers: [{ id: 'q1', selected: [d.label] }] };
+          const judged = judgeDecision(p, recorded, answer, { now: d.now, delivery: `d${i}` });
+          if (judged.record !== undefined) {
+            expect(recorded).toBeUndefined();
+            recorded = judged.record;
+            records++;
+          }
+          const r = judged.result;
+          if (r.outcome === 'accepted') expect(r).toMatchObject({ questionId: 'q-1' });
+          if (d.now >= p.deadline && d.action !== 'timeout') expect(r.outcome).not.toBe('accepted');
+          if (d.questionId === 'q-old') expect(judged.record).toBeUndefined();
+          // An invalid answer records nothing before the deadline (after it, the timeout).
+          if (d.label === 'c' && d.action === 'answer' && d.now < p.deadline)
+            expect(judged.record).toBeUndefined();
+        }
+        expect(records).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('answers a repeat with duplicate, another answer with ignored, a late one with question_timed_out', () => {
+    const p = pendingQuestion();
+    const a = { questionId: 'q-1', answers: [{ id: 'q1', selected: ['a'] }] };
+    const first = judgeDecision(p, undefined, a, { now: 10, delivery: 'x' });
+    expect(first.result).toEqual({ outcome: 'accepted', sessionId: 's', questionId: 'q-1' });
+    const again = judgeDecision(p, first.record, a, { now: 11, delivery: 'y' });
+    expect(again.result).toMatchObject({ outcome: 'duplicate', reason: 'duplicate_decision' });
+    const b = { questionId: 'q-1', answers: [{ id: 'q1', selected: ['b'] }] };
+    expect(judgeDecision(p, first.record, b, { now: 12, delivery: 'z' }).result.outcome).toBe(
+      'ignored',
+    );
+    const late = judgeDecision(p, undefined, a, { now: 1_000, delivery: 'w' });
+    expect(late.result).toMatchObject({ outcome: 'ignored', reason: 'question_timed_out' });
+    expect(late.record).toEqual({
+      decision: { action: 'timeout', questionId: 'q-1' },
       at: 1_000,
       delivery: 'timer',
     });

@@ -23,7 +23,13 @@ const bindings = {
   planfirstShort: planfirstDbos({
     ...base,
     name: 'planfirstShort',
-    options: { planMode: { enabled: true, approvalTimeoutMs: engineConformanceTimeoutMs } },
+    options: {
+      planMode: {
+        enabled: true,
+        approvalTimeoutMs: engineConformanceTimeoutMs,
+        questionTimeoutMs: engineConformanceTimeoutMs,
+      },
+    },
   }),
 };
 DBOS.setConfig({
@@ -60,6 +66,7 @@ const server = createServer((req, res) => {
         input,
         runId,
         decision,
+        answer,
         token,
       } = JSON.parse(body) as {
         name?: string;
@@ -68,6 +75,7 @@ const server = createServer((req, res) => {
         input: unknown;
         runId: string;
         decision: unknown;
+        answer: unknown;
         token: unknown;
       };
       const b = bindings[name as Name];
@@ -80,7 +88,11 @@ const server = createServer((req, res) => {
               ? await b.status(sessionId)
               : op === 'decideToken'
                 ? await b.decideToken(token)
-                : await b.decide(sessionId, decision);
+                : op === 'answer'
+                  ? await b.answer(sessionId, answer)
+                  : op === 'answerToken'
+                    ? await b.answerToken(token)
+                    : await b.decide(sessionId, decision);
       res.end(JSON.stringify(out ?? null));
     } catch (error) {
       res.statusCode = 500;

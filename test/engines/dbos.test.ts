@@ -89,6 +89,9 @@ describe('planfirst/dbos on PostgreSQL', () => {
     decideConcurrently: (n, sessionId, decision) =>
       Promise.all(Array.from({ length: n }, () => decider(sessionId, decision))) as never,
     decideToken: (sessionId, token) => call({ op: 'decideToken', sessionId, token }) as never,
+    answer: (b, sessionId, answer) =>
+      call({ name: bindings[b], op: 'answer', sessionId, answer }) as never,
+    answerToken: (sessionId, token) => call({ op: 'answerToken', sessionId, token }) as never,
     crashAt: (point) => armCrash(crash, point),
     kill: () => service.kill(),
     deaths: () => service.deaths,

@@ -17,7 +17,13 @@ const long = planfirstRestate({ ...base, options: { planMode: { enabled: true } 
 const short = planfirstRestate({
   ...base,
   name: 'planfirstShort',
-  options: { planMode: { enabled: true, approvalTimeoutMs: engineConformanceTimeoutMs } },
+  options: {
+    planMode: {
+      enabled: true,
+      approvalTimeoutMs: engineConformanceTimeoutMs,
+      questionTimeoutMs: engineConformanceTimeoutMs,
+    },
+  },
 });
 await restate.serve({ services: [...long.services, ...short.services], port: Number(port) });
 process.stdout.write('ready\n');

@@ -60,6 +60,8 @@ describe('planfirst/restate on a real restate-server', () => {
       return outs.map((o) => JSON.parse(o) as { outcome: string });
     },
     decideToken: (id, token) => call(`planfirstSession/${id}/decideToken`, { token }) as never,
+    answer: (b, id, answer) => call(`${bindings[b]}Session/${id}/answer`, { answer }) as never,
+    answerToken: (id, token) => call(`planfirstSession/${id}/answerToken`, { token }) as never,
     crashAt: (point) => armCrash(crash, point),
     kill: () => service.kill(),
     deaths: () => service.deaths,

@@ -36,7 +36,7 @@ const run = (command: string, args: string[]) => {
 };
 
 describe('the packed tarball', () => {
-  it('unpacks to at most 1.8 MB (1,800,000 bytes)', () => {
+  it('unpacks to at most 1.85 MB (1,850,000 bytes)', () => {
     const listing = execFileSync('tar', ['-tvzf', tarball], { encoding: 'utf8' });
     // `tar -tv` lines: mode owner size date time name; sum the sizes of the files.
     const sizes = listing
@@ -44,7 +44,7 @@ describe('the packed tarball', () => {
       .split('\n')
       .map((line) => Number(line.trim().split(/\s+/)[2]));
     expect(sizes.every(Number.isInteger)).toBe(true);
-    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(1_800_000);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(1_850_000);
   });
 
   it('ships only the build, the OpenClaw plugin manifest, README, CHANGELOG, LICENSE and package.json', () => {

@@ -10,10 +10,10 @@ export function demoTranscript(run: DemoRun, paint: Palette): string {
   const changed = run.changed.length === 0 ? 'nothing' : run.changed.join(', ');
   return [
     paint.bold('planfirst demo'),
-    'An agent fixes a bug with plan mode on. While it plans, planfirst lets only read-only',
-    'tool calls run and blocks the rest; the agent proposes a plan, the user rejects it ("add a',
-    'test"), approves the revision, and only then do the writes run. The model is scripted',
-    'and the repository lives in memory: nothing on disk is touched.',
+    'An agent fixes a bug with plan mode on. While it plans, planfirst runs only read-only tool',
+    'calls; a helper agent it starts plans too. It asks the user a question, proposes a plan,',
+    'the user rejects it ("add a test") and approves the revision; only then do writes run. The',
+    'model is scripted and the repository lives in memory: nothing on disk is touched.',
     '',
     ...renderTranscript(run.result, { startedIn: run.startedIn, paint }),
     `${paint.bold('changed')}    ${changed} ${paint.dim('(in memory; nothing on disk was touched)')}`,

@@ -35,6 +35,10 @@ export async function runDemo(): Promise<DemoRun> {
       model: scriptedModel(demoScript()),
       tools: demoTools(files),
       options: demoOptions,
+      // The user picks the first option of the agent's question.
+      questions: async ({ questions }) => ({
+        answers: questions.map((q) => ({ id: q.id, selected: [q.options[0]?.label ?? ''] })),
+      }),
       approvals: async ({ approvalId }) =>
         rejected++ === 0
           ? { action: 'reject', approvalId, feedback: demoFeedback }

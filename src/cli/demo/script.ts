@@ -46,17 +46,32 @@ export function demoScript(): ScriptEntry[] {
       toolCall('write_file', { path: 'src/slug.ts', content: fixedSlug }),
       toolCall('bash', { command: `sed -i 's/-+$//' src/slug.ts` }),
     ),
+    // A choice only the user can make: the run waits for the answer.
     assistant(
-      'Writing is blocked until you approve a plan, so here it is.',
-      toolCall('exit_plan_mode', {
-        title: 'Stop slugify() from leaving dashes at the ends',
-        summary: 'Punctuation at either end becomes a dash; trim dashes after the replace.',
-        steps: [
-          { text: 'Trim leading and trailing dashes in src/slug.ts' },
-          { text: 'Run the tests' },
+      'One choice is yours before I plan.',
+      toolCall('ask_user', {
+        questions: [
+          {
+            question: "What should slugify('?!') return?",
+            options: [{ label: "'' (an empty slug)" }, { label: "'untitled'" }],
+          },
         ],
       }),
     ),
+    {
+      expectIncludes: ['<planfirst-answer status="answered"', "'' (an empty slug)"],
+      reply: assistant(
+        'Writing is blocked until you approve a plan, so here it is.',
+        toolCall('exit_plan_mode', {
+          title: 'Stop slugify() from leaving dashes at the ends',
+          summary: 'Punctuation at either end becomes a dash; trim dashes after the replace.',
+          steps: [
+            { text: 'Trim leading and trailing dashes in src/slug.ts' },
+            { text: 'Run the tests' },
+          ],
+        }),
+      ),
+    },
     // Rejected with feedback: still planning, so propose a revised plan.
     {
       expectIncludes: ['[PLAN_DECISION]: rejected', 'only punctuation'],
