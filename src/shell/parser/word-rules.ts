@@ -1,12 +1,7 @@
 import { ShellCodes } from '../codes.js';
 import type { ShellAssignment, ShellWord } from '../types.js';
 import { reject, show } from './reject.js';
-import {
-  type DecodedWord,
-  UNQUOTED_BRACE,
-  UNQUOTED_GLOB,
-  UNQUOTED_TILDE,
-} from './words.js';
+import { type DecodedWord, UNQUOTED_BRACE, UNQUOTED_GLOB, UNQUOTED_TILDE } from './words.js';
 
 // What bash (and zsh, for `=`) would still expand in a decoded word. Every check looks only at
 // unquoted characters, which is exactly what bash's expansion steps do.
