@@ -8,21 +8,12 @@
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg-0.out \
 //     node --predictable --hash-seed=1 --random-seed=1 /tmp/si.mjs 500 0
 //   … the same with `500 500`; (total₅₀₀ − total₀) / (500 × corpus rows) per command.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { analyzeShellCommand } from '../src/shell/analyze.js';
-import { unescapeCell } from '../test/fixtures/corpus.js';
+import { corpusCommands } from './shell-corpus.js';
 
 const warmup = Number(process.argv[2] ?? 1500);
 const iterations = Number(process.argv[3] ?? 0);
-const commands = readFileSync(resolve('test/fixtures/corpus/dev-commands.tsv'), 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((l) => l !== '')
-  .map((l) => {
-    const [command = '', , , note = ''] = l.split('\t');
-    return note.startsWith('[esc]') ? unescapeCell(command) : command;
-  });
+const commands = corpusCommands();
 
 let sink = 0;
 for (let i = 0; i < warmup + iterations; i++)

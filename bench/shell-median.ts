@@ -4,24 +4,13 @@
 // gate runs in, then prints the median and p90 over the timed iterations. This is the figure
 // the README reports.
 // Run from the repository root: node scripts/run-ts.mjs bench/shell-median.ts [iterations] [warmupMs]   (default 300, 2000)
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { analyzeShellCommand } from '../src/shell/analyze.js';
-import { unescapeCell } from '../test/fixtures/corpus.js';
+import { corpusCommands } from './shell-corpus.js';
 
 const iterations = Math.max(200, Number(process.argv[2] ?? 300));
 const warmupMs = Math.max(2000, Number(process.argv[3] ?? 2000));
-// The rows of commandRows(), read from the repository root: run-ts bundles this file into a
-// temporary directory, so the fixture's own URL-relative read would miss the corpus.
-const commands = readFileSync(resolve('test/fixtures/corpus/dev-commands.tsv'), 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((l) => l !== '')
-  .map((l) => {
-    const [command = '', , , note = ''] = l.split('\t');
-    return note.startsWith('[esc]') ? unescapeCell(command) : command;
-  });
+const commands = corpusCommands();
 
 // Keeps the results alive so the calls cannot be optimised away.
 let sink = 0;
