@@ -94,11 +94,16 @@ export function trackSpawnCall(ctx: PluginContext, loaded: LoadedSession, toolCa
   if (r.applied && r.gated) saveSession(ctx, loaded.key, r.state);
 }
 
-function finishTracked(ctx: PluginContext, identity: HostSessionIdentity, subagentId: string) {
+/** Ends the tracking of `subagentId` in `identity`'s session; whether it was tracked there. */
+function finishTracked(
+  ctx: PluginContext,
+  identity: HostSessionIdentity,
+  subagentId: string,
+): boolean {
   const parent = loadSession(ctx, identity);
-  if (!parent.readable || !runningSubagents(parent.session).includes(subagentId)) return;
+  if (!parent.readable || !runningSubagents(parent.session).includes(subagentId)) return false;
   const r = finishSubagent(parent.session, { subagentId, now: ctx.now() });
-  if (r.applied) saveSession(ctx, parent.key, r.state);
+  return r.applied && saveSession(ctx, parent.key, r.state) === undefined;
 }
 
 /** `after_tool_call`: a `sessions_spawn` call the gate tracked has returned. */
@@ -144,12 +149,21 @@ export function createSubagentEndedHook(
   inject: ((injection: HostNextTurnInjection) => Promise<unknown>) | undefined,
 ): (event: HostSubagentEndedEvent, hctx: HostSubagentContext) => Promise<void> {
   return async (event, hctx) => {
-    const parentKey = hctx.requesterSessionKey;
+    const childIdentity = identityOfKey(ctx, event.targetSessionKey);
+    // The session that spawned the child (its row's spawnedBy) and the one its completion goes
+    // to (the hook's requester) are usually one; release the child wherever it is tracked.
+    const row = ctx.spawnedBy?.(childIdentity);
+    const candidates = [
+      ...(row?.kind === 'parent' ? [row.sessionKey] : []),
+      ...(hctx.requesterSessionKey === undefined ? [] : [hctx.requesterSessionKey]),
+    ].filter((key, i, all) => all.indexOf(key) === i);
+    const id = subagentIdOf(event.targetSessionKey);
+    const released = candidates.filter((key) => finishTracked(ctx, identityOfKey(ctx, key), id));
+    const parentKey = released[0] ?? candidates[0];
     if (parentKey === undefined) return;
     const parent = identityOfKey(ctx, parentKey);
-    finishTracked(ctx, parent, subagentIdOf(event.targetSessionKey));
     // Read only: a child that never ran must not be recorded (and tracked) now.
-    const child = loadSession(ctx, identityOfKey(ctx, event.targetSessionKey), { adopt: false });
+    const child = loadSession(ctx, childIdentity, { adopt: false });
     const text = child.readable
       ? subagentPlanText(event.targetSessionKey, child.session)
       : undefined;

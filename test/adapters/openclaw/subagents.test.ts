@@ -221,6 +221,17 @@ describe('OpenClaw plugin: sessions_spawn while planning', () => {
     expect(await r.callTool('write', { path: 'a.ts' })).toEqual({ allowed: true });
   });
 
+  it('releases the child in the session that spawned it when its completion goes elsewhere', async () => {
+    const r = planning();
+    await spawned(r);
+    await r.hook('subagent_ended')(
+      { targetSessionKey: CHILD.sessionKey, targetKind: 'subagent', reason: 'done' },
+      { childSessionKey: CHILD.sessionKey, requesterSessionKey: 'agent:main:owner' },
+    );
+    expect(r.stored()?.planMode.subagents).toBeUndefined();
+    expect(r.stored({ agentId: 'main', sessionKey: 'agent:main:owner' })).toBeUndefined();
+  });
+
   it('a spawn that ends before its child ever ran leaves no record and releases the parent', async () => {
     const r = planning();
     await r.callTool('sessions_spawn', { task: 'look' }, SESSION, 'call-1');
