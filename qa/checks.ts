@@ -15,6 +15,8 @@ export interface RunRecord {
   modelCalls: number;
   executed: readonly string[];
   maxConcurrent: number;
+  /** The sessions of the gated subagents that finished in this run, in order. */
+  subagents: readonly unknown[];
 }
 
 function injectedKinds(messages: readonly Message[]): string[] {
@@ -112,6 +114,8 @@ export function checkRun(
     out.push(...mismatches(r.messages, resolve(expected.messages), 'messages'));
   if (expected.session !== undefined)
     out.push(...mismatches(r.session, resolve(expected.session), 'session'));
+  if (expected.subagents !== undefined)
+    out.push(...mismatches(run.subagents, resolve(expected.subagents), 'subagents'));
   return out;
 }
 

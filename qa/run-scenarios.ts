@@ -1,3 +1,6 @@
+import { runPlanCommand } from '../src/adapters/openclaw/command.js';
+import { ApprovalSurfaces } from '../src/adapters/openclaw/config.js';
+import type { PluginContext } from '../src/adapters/openclaw/context.js';
 import { SessionError } from '../src/errors.js';
 import type { JsonValue } from '../src/json.js';
 import { mergeOptions, type PlanfirstOptions, resolveOptions } from '../src/options.js';
@@ -9,7 +12,7 @@ import { checkRun, invariants, type RunRecord } from './checks.js';
 import { listMismatch, resolvePlaceholders } from './compare.js';
 import { buildApprovals, buildModel, callIds, ToolWorld } from './doubles.js';
 import { type BrokenScenario, isBroken, loadScenarios, parseScenario } from './load-scenarios.js';
-import type { RunJson, Scenario } from './scenario-format.js';
+import type { CommandJson, RunJson, Scenario } from './scenario-format.js';
 import { type RunTranscript, transcript } from './transcript.js';
 
 export type { BrokenScenario, Scenario };
@@ -131,6 +134,13 @@ export async function runScenario(s: Scenario): Promise<ScenarioReport> {
       }
       if (run.compact !== undefined) session = compacted(session, run.compact);
       const options = run.options === undefined ? s.options : mergeOptions(s.options, run.options);
+      for (const command of run.commands ?? [])
+        session = planCommand(session, command, options, {
+          now,
+          failures,
+          label,
+          ids: { approvals: approvalIds, questions: questionIds },
+        });
       const record = await runOnce(s, run, session, options, {
         world,
         nextId,
@@ -169,6 +179,64 @@ export async function runScenario(s: Scenario): Promise<ScenarioReport> {
   };
 }
 
+/**
+ * The user sends an OpenClaw `/plan` command: the plugin's own handler runs on the session (an
+ * in-memory plugin store holding it, as the plugin's file store would), and the session it
+ * saved is what the next run reads.
+ */
+function planCommand(
+  session: SessionState,
+  command: CommandJson,
+  options: PlanfirstOptions,
+  env: {
+    now: () => number;
+    failures: string[];
+    label: string;
+    ids: { approvals: readonly string[]; questions: readonly string[] };
+  },
+): SessionState {
+  const key = 'qa-session';
+  let stored = JSON.stringify(session);
+  const ctx: PluginContext = {
+    options: resolveOptions(options),
+    approvals: ApprovalSurfaces.command,
+    store: {
+      read: () => ({ found: true, text: stored }),
+      write: (_key, next) => {
+        stored = JSON.stringify(next);
+      },
+      remove: () => {
+        env.failures.push(`${env.label}: /plan ${command.args} removed the session`);
+      },
+    },
+    now: env.now,
+    newId: () => crypto.randomUUID(),
+    warn: (message) => env.failures.push(`${env.label}: /plan ${command.args} warned: ${message}`),
+    runs: new Map(),
+  };
+  const args = command.args
+    .replace(
+      /\$question(\d+)/g,
+      (_m, n: string) => env.ids.questions[Number(n) - 1] ?? `(no question ${n})`,
+    )
+    .replace(
+      /\$approval(\d+)/g,
+      (_m, n: string) => env.ids.approvals[Number(n) - 1] ?? `(no approval ${n})`,
+    );
+  const reply = runPlanCommand(ctx, {
+    channel: 'qa',
+    isAuthorizedSender: true,
+    sessionKey: key,
+    args,
+  });
+  const text = reply.text ?? '';
+  if (command.reply !== undefined && !text.includes(command.reply))
+    env.failures.push(
+      `${env.label}: /plan ${args}: expected the reply to include ${JSON.stringify(command.reply)}, got ${JSON.stringify(text)}`,
+    );
+  return parseSession(stored);
+}
+
 interface Shared {
   world: ToolWorld;
   nextId: () => string;
@@ -194,6 +262,7 @@ async function runOnce(
       ? undefined
       : buildApprovals(run.approvals, controller, shared.approvalIds, problems);
   const executedBefore = shared.world.executed.length;
+  const subagentsBefore = shared.world.subagents.length;
   shared.world.maxConcurrent = 0;
   let streamed = 0;
   const input = resolvePlaceholders(
@@ -238,5 +307,6 @@ async function runOnce(
     modelCalls: model.requests.length,
     executed: shared.world.executed.slice(executedBefore),
     maxConcurrent: shared.world.maxConcurrent,
+    subagents: shared.world.subagents.slice(subagentsBefore),
   };
 }

@@ -6,6 +6,8 @@ import { isBroken, parseScenario, runScenario } from './run-scenarios.js';
 // not hold, is reported instead of silently passing.
 
 const fence = '```';
+const usage =
+  'Usage: /plan on | off | status | approve [id] | reject <feedback> | edit <title, then one step per line> | answer [id=<question id>] <option numbers or words; one per question>';
 const md = (json: object) =>
   `# A scenario\n\nA story.\n\n${fence}json\n${JSON.stringify(json, null, 2)}\n${fence}\n`;
 
@@ -38,6 +40,30 @@ describe('the scenario runner', () => {
     expect(report.failures.join('\n')).toMatch(/toolsExecuted/);
     expect(report.failures.join('\n')).toMatch(/1 scripted model turn\(s\) never used/);
     expect(report.transcript).toContain('assistant [stop]: Hello!');
+  });
+
+  it('reports a /plan command whose reply is not the expected one', async () => {
+    const s = parseScenario(
+      'command.md',
+      md({
+        session: { planMode: true },
+        runs: [
+          {
+            commands: [{ args: 'answer 1', reply: 'Answer sent' }],
+            input: { resume: true },
+            expect: { subagents: [{ planMode: { mode: 'plan' } }] },
+          },
+        ],
+      }),
+    );
+    if (isBroken(s)) throw new Error(s.error);
+    const report = await runScenario(s);
+    expect(report.ok).toBe(false);
+    const reply = JSON.stringify(`No question was asked.\n${usage}`);
+    expect(report.failures).toEqual([
+      `run 1: /plan answer 1: expected the reply to include "Answer sent", got ${reply}`,
+      'run 1: subagents: expected 1 items, got 0: []',
+    ]);
   });
 
   it('passes a scenario whose expectations hold', async () => {

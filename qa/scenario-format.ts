@@ -154,7 +154,17 @@ const expectSchema = z.strictObject({
   session: patternSchema.optional(),
   /** parseSession must reject the stored session with these issue paths; the run is skipped. */
   sessionError: texts.optional(),
+  /** Partial matches of the gated subagents' sessions that finished in this run, in order. */
+  subagents: z.array(patternSchema).optional(),
 });
+
+/**
+ * An OpenClaw `/plan` command the user sends before the run's input: `args` is what follows
+ * `/plan` (`answer 2`); `$question1`/`$approval1` inside it are replaced by the ids. It runs
+ * through the plugin's own command handler on the stored session; `reply` must appear in what
+ * the command answers.
+ */
+const commandSchema = z.strictObject({ args: z.string(), reply: z.string().optional() });
 
 const runFields = {
   input: inputSchema,
@@ -170,6 +180,8 @@ const runFields = {
   compact: z.string().optional(),
   /** Dotted paths set in the stored session JSON before this run reads it back. */
   tamper: record.optional(),
+  /** OpenClaw `/plan` commands the user sends first, in order (after any compaction). */
+  commands: z.array(commandSchema).optional(),
   expect: expectSchema.default({}),
 };
 
@@ -206,6 +218,7 @@ export type ToolResultJson = z.output<typeof toolResultSchema>;
 export type ApprovalJson = z.output<typeof approvalSchema>;
 export type ExpectJson = z.output<typeof expectSchema>;
 export type InputJson = z.output<typeof inputSchema>;
+export type CommandJson = z.output<typeof commandSchema>;
 
 /** A loaded scenario: its file, title, story and normalised runs. */
 export interface Scenario {
