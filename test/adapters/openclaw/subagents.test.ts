@@ -229,7 +229,7 @@ describe('OpenClaw plugin: sessions_spawn while planning', () => {
       { childSessionKey: CHILD.sessionKey, requesterSessionKey: 'agent:main:owner' },
     );
     expect(r.stored()?.planMode.subagents).toBeUndefined();
-    expect(r.stored({ agentId: 'main', sessionKey: 'agent:main:owner' })).toBeUndefined();
+    expect(r.stored({ ...SESSION, sessionKey: 'agent:main:owner' })).toBeUndefined();
   });
 
   it('a spawn that ends before its child ever ran leaves no record and releases the parent', async () => {
