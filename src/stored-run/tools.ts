@@ -26,14 +26,14 @@ export async function executeStoredTools(
   d: Driving,
   claim: Claim,
   current: StepResult,
+  calls: readonly ToolCallBlock[],
   recovered: RecoveredCall[],
 ): Promise<StepResult> {
-  if (current.effect.type !== 'execute_tools') return current;
-  const turn = current.session.run.turn;
-  const messageIndex = turn?.messageIndex ?? 0;
+  // Stryker disable next-line OptionalChaining: an execute_tools effect always has its open turn
+  const messageIndex = current.session.run.turn?.messageIndex ?? 0;
   const runnable: Runnable[] = [];
   const reported: ToolResult[] = [];
-  for (const call of current.effect.calls) {
+  for (const call of calls) {
     const delivery = deliveryOf(current.session, call, d.delivery);
     const prior = intentFor(claim.record.intents, messageIndex, call.id);
     const next = afterIntent(delivery, prior);
