@@ -119,6 +119,7 @@ export class Claim {
       () => void this.renew().catch(() => undefined),
       Math.max(1, this.settings.leaseMs / 3),
     );
+    // Stryker disable next-line OptionalChaining: Node's timers always have unref; the ?. is for runtimes without it
     (timer as { unref?: () => void }).unref?.();
     try {
       return await work();

@@ -66,6 +66,7 @@ async function timeOut(
     if (due === undefined || due.deadline > now) return SweepCodes.alreadyHandled;
     if (leaseBlocks(loaded.record.lease, owner, now)) return SweepCodes.busy;
     const events: RunEvent[] = [];
+    // Stryker disable next-line ObjectLiteral: a timeout and the settled calls read no option that reaches the saved session (timeoutMs only shapes effects the sweep drops)
     const context = { options };
     const stepQuiet = (s: StoredRecord['session'], input: Parameters<typeof step>[1]) =>
       step(s, input, context);

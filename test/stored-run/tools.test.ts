@@ -253,6 +253,74 @@ describe('a resumed turn', () => {
       ]);
     });
 
+  it('a reported call and a rerun call of one turn: each recovered once, the rerun in the same pass', async () => {
+    const base = memoryVersionedStore();
+    const now = manualClock();
+    const opts = { ...options, run: { parallelToolCalls: true } };
+    const writes = ['write_file', 'read_file'];
+    const parked = await runStored(
+      {
+        store: base,
+        model: conversationModel({ writes }),
+        tools: recordingTools(),
+        options: opts,
+        now,
+      },
+      's',
+      { message: 'go' },
+    );
+    const approvalId = parked.outcome === 'ran' ? (parked.result.approval?.approvalId ?? '') : '';
+    const dying: VersionedSessionStore = {
+      ...base,
+      save: async (id, record, expected) => {
+        if (
+          record.session.run.turn?.calls.some(
+            (c) => c.status === 'done' && c.name !== 'exit_plan_mode',
+          )
+        )
+          throw new Error('worker died');
+        return base.save(id, record, expected);
+      },
+    };
+    const first = recordingTools();
+    await expect(
+      runStored(
+        {
+          store: dying,
+          model: conversationModel({ writes }),
+          tools: first,
+          options: opts,
+          now,
+          leaseMs: 10,
+        },
+        's',
+        { decision: { action: 'approve', approvalId } },
+      ),
+    ).rejects.toThrow('worker died');
+    expect(first.executed.map((e) => e.name).sort()).toEqual(['read_file', 'write_file']);
+    now.advance(10);
+    const tools = recordingTools();
+    const r = await runStored(
+      {
+        store: base,
+        model: conversationModel({ writes }),
+        tools,
+        options: opts,
+        now,
+        workerId: 'w2',
+      },
+      's',
+      { resume: true },
+    );
+    if (r.outcome !== 'ran') throw new Error(r.outcome);
+    expect(r.result.status).toBe('completed');
+    expect(r.recovered.map((c) => [c.name, c.delivery, c.action, c.attempt])).toEqual([
+      ['write_file', 'at-most-once', 'reported', 1],
+      ['read_file', 'at-least-once', 'rerun', 2],
+    ]);
+    expect(tools.executed.map((e) => [e.name, e.attempt])).toEqual([['read_file', 2]]);
+  });
+
   it('an at-least-once call is run again under a replaced intent, not a second one', async () => {
     const { base, now, opts } = await diedDuringWrite(false);
     const { store, saves } = recordingStore(base);
