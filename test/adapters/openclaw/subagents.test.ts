@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HostSessionEntry } from '../../../src/adapters/openclaw/index.js';
 import { subagentExitMessage } from '../../../src/internal.js';
@@ -240,5 +241,79 @@ describe('OpenClaw plugin: sessions_spawn while planning', () => {
     expect(r.stored()?.planMode.subagents).toBeUndefined();
     expect(r.stored(CHILD)).toBeUndefined();
     expect(r.injected).toEqual([]);
+  });
+});
+
+// The host's order for one child: the spawn call passes the gate, the child may act at once
+// (before the host reports it), `subagent_spawned` comes before the spawn tool returns, and the
+// child ends last. Children's events interleave in any order.
+type HostEvent = 'call' | 'act' | 'spawned' | 'returned' | 'ended';
+
+const childTimeline = fc
+  .tuple(fc.nat(3), fc.nat(3), fc.nat(3))
+  .map(([early, middle, late]): HostEvent[] => [
+    'call',
+    ...Array<HostEvent>(early).fill('act'),
+    'spawned',
+    ...Array<HostEvent>(middle).fill('act'),
+    'returned',
+    ...Array<HostEvent>(late).fill('act'),
+    'ended',
+  ]);
+
+describe('OpenClaw plugin: sessions_spawn property', () => {
+  it('however the host interleaves its events, no child write passes and the parent waits for every child', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(childTimeline, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        async (timelines, picks) => {
+          const children = timelines.map((_t, i) => ({
+            agentId: 'main',
+            sessionKey: `agent:main:subagent:p${i}`,
+            sessionId: `p-${i}`,
+          }));
+          const r = planning(
+            new Map(children.map((c) => [c.sessionKey, { spawnedBy: SESSION.sessionKey }])),
+          );
+          const next = timelines.map(() => 0);
+          const started = new Set<number>();
+          const finished = new Set<number>();
+          let pick = 0;
+          while (next.some((n, i) => n < (timelines[i]?.length ?? 0))) {
+            const open = timelines.flatMap((t, i) => ((next[i] ?? 0) < t.length ? [i] : []));
+            const i = open[(picks[pick++] ?? 0) % open.length] ?? 0;
+            const event = timelines[i]?.[next[i] ?? 0];
+            next[i] = (next[i] ?? 0) + 1;
+            const child = children[i] ?? CHILD;
+            if (event === 'call') {
+              expect(await r.callTool('sessions_spawn', { task: 't' }, SESSION, `c${i}`)).toEqual({
+                allowed: true,
+              });
+              started.add(i);
+            } else if (event === 'act')
+              expect(await r.callTool('write', { path: 'a.ts' }, child)).toEqual({
+                blocked: expect.stringContaining('`write` is blocked'),
+              });
+            else if (event === 'spawned') await spawned(r, child);
+            else if (event === 'returned') await spawnReturned(r, `c${i}`);
+            else {
+              await ended(r, child);
+              finished.add(i);
+            }
+            // Probe: the parent's exit_plan_mode, on a copy of the state.
+            const saved = new Map(r.memory.records);
+            const waiting = [...started].some((c) => !finished.has(c));
+            const exit = r.callTool('exit_plan_mode', plan);
+            if (waiting) await expect(exit).rejects.toThrow('still running');
+            else expect(await exit).toMatchObject({ approval: expect.anything() });
+            r.memory.records.clear();
+            for (const [k, v] of saved) r.memory.records.set(k, v);
+          }
+          expect(r.stored()?.planMode.subagents).toBeUndefined();
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });
