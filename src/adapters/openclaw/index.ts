@@ -3,13 +3,18 @@
 import { join } from 'node:path';
 import { createPlanCommand } from './command.js';
 import { PLUGIN_ID, readPluginConfig } from './config.js';
-import { defaultIds, type PluginContext } from './context.js';
+import { defaultIds, describe, type PluginContext } from './context.js';
 import { createFinalizeHook } from './finalize.js';
 import { createToolGate } from './gate.js';
 import type { HostPluginApi, HostSessionIdentity } from './host-types.js';
 import { planToolFactories } from './plan-tools.js';
 import { createPromptHook } from './prompt.js';
 import { fileStateStore, type PlanStateStore, sessionStoreKey } from './store.js';
+import {
+  createAfterToolCallHook,
+  createSubagentEndedHook,
+  createSubagentSpawnedHook,
+} from './subagents.js';
 
 export { type ApprovalSurface, ApprovalSurfaces, pluginConfigSchema } from './config.js';
 export type * from './host-types.js';
@@ -62,6 +67,8 @@ export function createPlanfirstPlugin(init: PlanfirstPluginInit = {}): Planfirst
         newId: init.newId ?? defaultIds(),
         warn: (message) => api.logger.warn(message),
         runs: new Map(),
+        agents: new Map(),
+        ...spawnLookup(api),
       };
       // The gate runs first so no other plugin's rewrite or approval comes before it.
       api.on('before_tool_call', createToolGate(ctx), { priority: 1000 });
@@ -78,11 +85,59 @@ export function createPlanfirstPlugin(init: PlanfirstPluginInit = {}): Planfirst
           ctx.warn(`planfirst: could not clear plan state: ${String(error)}`);
         }
       };
+      api.on('after_tool_call', createAfterToolCallHook(ctx));
+      api.on('subagent_spawned', createSubagentSpawnedHook(ctx));
+      const workflow = api.session?.workflow;
+      api.on(
+        'subagent_ended',
+        createSubagentEndedHook(
+          ctx,
+          typeof workflow?.enqueueNextTurnInjection === 'function'
+            ? (injection) => workflow.enqueueNextTurnInjection?.(injection) ?? Promise.resolve()
+            : undefined,
+        ),
+      );
       api.on('before_reset', (_event, hctx) => forget(hctx));
       api.on('session_end', (event, hctx) => {
         if (event.reason !== undefined && FRESH_START.has(event.reason))
           forget({ ...hctx, sessionKey: hctx.sessionKey ?? event.sessionKey });
       });
+    },
+  };
+}
+
+// Sessions known to have no parent: a session's spawner never changes, so ask the host once.
+const NOT_SPAWNED_REMEMBERED = 1024;
+
+/**
+ * How the plugin asks the host which session spawned a session: its session row's
+ * `spawnedBy`. Absent when the host offers no session rows (then sessions_spawn stays blocked
+ * while planning). A lookup that throws is `failed`: that session then counts as planning.
+ */
+function spawnLookup(api: HostPluginApi): Pick<PluginContext, 'spawnedBy'> {
+  const sessions = api.runtime.agent?.session;
+  const read = sessions?.getSessionEntry;
+  if (typeof read !== 'function') return {};
+  const notSpawned = new Set<string>();
+  return {
+    spawnedBy(identity) {
+      const sessionKey = identity.sessionKey;
+      if (sessionKey === undefined) return { kind: 'none' };
+      const memo = `${identity.agentId ?? ''}\u0000${sessionKey}`;
+      if (notSpawned.has(memo)) return { kind: 'none' };
+      try {
+        const parent = read.call(sessions, {
+          ...(identity.agentId === undefined ? {} : { agentId: identity.agentId }),
+          sessionKey,
+        })?.spawnedBy;
+        if (typeof parent === 'string' && parent !== '')
+          return { kind: 'parent', sessionKey: parent };
+      } catch (error) {
+        return { kind: 'failed', problem: describe(error) };
+      }
+      notSpawned.add(memo);
+      if (notSpawned.size > NOT_SPAWNED_REMEMBERED) notSpawned.clear();
+      return { kind: 'none' };
     },
   };
 }
