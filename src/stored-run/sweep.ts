@@ -156,8 +156,9 @@ async function pageDue(
   for (;;) {
     const page = await list(after === undefined ? {} : { after });
     for (const row of page) await each(row);
-    const last = page[page.length - 1];
-    if (page.length < batch || last === undefined) return;
+    const last = page.at(-1);
+    if (last === undefined) return;
+    if (page.length < batch) return;
     after = { at: at(last) ?? 0, sessionId: last.sessionId };
   }
 }

@@ -247,6 +247,32 @@ describe('a stored deadline later than the options would give still binds', () =
   });
 });
 
+describe('a new session and the saved approval deadline', () => {
+  it("a first message creates the session at the run's clock", async () => {
+    const store = memoryVersionedStore();
+    await runStored(base({ store, now: manualClock(4_242) }), 's', { message: 'go' });
+    const session = (await store.load('s'))?.record.session;
+    expect(session?.planMode.enteredAt).toBe(4_242);
+  });
+
+  it('a saved deadline for another approval does not bind: the options timeout does', async () => {
+    const store = memoryVersionedStore();
+    const now = manualClock(1_000);
+    const tools = recordingTools();
+    const opts = { planMode: { enabled: true, approvalTimeoutMs: 5_000 } };
+    const config = base({ store, now, tools, options: opts });
+    const parked = await runStored(config, 's', { message: 'Write the file' });
+    const approvalId = parked.outcome === 'ran' ? (parked.result.approval?.approvalId ?? '') : '';
+    const loaded = await store.load('s');
+    if (loaded === undefined) throw new Error('not saved');
+    await store.save('s', { ...loaded.record, approval: { approvalId: 'older', deadline: 0 } }, 2);
+    now.advance(4_999);
+    const r = await runStored(config, 's', { decision: { action: 'approve', approvalId } });
+    expect(r.outcome === 'ran' && r.result.status).toBe('completed');
+    expect(tools.executed.map((e) => e.name)).toEqual(['write_file']);
+  });
+});
+
 describe('aborts', () => {
   it('a signal aborted before the run: no model call, the run ends aborted and is released', async () => {
     const ac = new AbortController();

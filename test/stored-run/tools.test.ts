@@ -321,6 +321,22 @@ describe('a resumed turn', () => {
     expect(tools.executed.map((e) => [e.name, e.attempt])).toEqual([['read_file', 2]]);
   });
 
+  it("a new message clears the dead worker's intents in its first save, a resume keeps them", async () => {
+    for (const [input, intents] of [
+      [{ message: 'status?' }, 0],
+      [{ resume: true }, 1],
+    ] as const) {
+      const { base, now, opts } = await diedDuringWrite(false);
+      const { store, saves } = recordingStore(base);
+      await runStored(
+        { store, model: conversationModel(), tools: recordingTools(), options: opts, now },
+        's',
+        input,
+      );
+      expect(saves[0]?.intents).toHaveLength(intents);
+    }
+  });
+
   it('an at-least-once call is run again under a replaced intent, not a second one', async () => {
     const { base, now, opts } = await diedDuringWrite(false);
     const { store, saves } = recordingStore(base);
