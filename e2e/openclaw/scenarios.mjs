@@ -150,4 +150,46 @@ export const scenarios = [
       },
     ],
   },
+  {
+    // `openclaw agent --local` offers no sessions_spawn (a child is launched through a gateway),
+    // so the spawn goes through the tool-search bridge: the gate judges it as the call it makes,
+    // which shows the plugin found the host's session rows on the real host.
+    name: '5 sessions_spawn while planning: the plugin reads the real host’s session rows, so its gate lets a one-shot spawn through and blocks an ACP one; the parent is not left waiting',
+    config: { startInPlanMode: true },
+    turns: [
+      {
+        message: 'Find out why the build is slow; ask a helper.',
+        script: [
+          {
+            tool: 'tool_call',
+            args: {
+              id: 'sessions_spawn',
+              args: { task: 'Read the build script.', runtime: 'acp' },
+            },
+          },
+          { tool: 'tool_call', args: { id: 'sessions_spawn', args: { task: 'Read the build.' } } },
+          { text: 'I asked a helper.' },
+        ],
+        check(t, { requests, stateDir }) {
+          const acp = toolMessages(requests[1]).join('\n');
+          t.ok(
+            acp.includes('may only start a one-shot subagent run') &&
+              acp.includes('only `runtime: "subagent"` runs under the gate'),
+            `the ACP spawn is blocked by the gate (tool result: ${acp.slice(0, 300)})`,
+          );
+          const spawn = toolMessages(requests[2]).at(-1) ?? '';
+          t.ok(
+            !spawn.includes('Plan mode is active') &&
+              spawn.includes('openclaw:core:sessions_spawn'),
+            `the one-shot spawn passed the gate and reached the host's sessions_spawn (tool result: ${spawn.slice(0, 120)})`,
+          );
+          const parent = storedStates(stateDir).find((s) => s.planMode?.subagent === undefined);
+          t.ok(
+            parent?.planMode?.mode === 'plan' && parent.planMode.subagents === undefined,
+            `the parent is still planning and waits for no spawn call (subagents: ${JSON.stringify(parent?.planMode?.subagents)})`,
+          );
+        },
+      },
+    ],
+  },
 ];
