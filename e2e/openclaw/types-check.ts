@@ -26,6 +26,9 @@ export const beforeAgentFinalize: HandlerOf<'before_agent_finalize'> =
   handlers.before_agent_finalize;
 export const beforeReset: HandlerOf<'before_reset'> = handlers.before_reset;
 export const sessionEnd: HandlerOf<'session_end'> = handlers.session_end;
+export const afterToolCall: HandlerOf<'after_tool_call'> = handlers.after_tool_call;
+export const subagentSpawned: HandlerOf<'subagent_spawned'> = handlers.subagent_spawned;
+export const subagentEnded: HandlerOf<'subagent_ended'> = handlers.subagent_ended;
 // Plan tools and /plan are what registerTool and registerCommand take.
 export const tool: Parameters<OpenClawPluginApi['registerTool']>[0] = factory;
 export const planCommand: Parameters<OpenClawPluginApi['registerCommand']>[0] = command;

@@ -25,8 +25,7 @@ export interface ClaimSettings {
   owner: string;
   leaseMs: number;
   approvalTimeoutMs: number;
-  /** Default `planMode.questionTimeoutMs`'s default when not given. */
-  questionTimeoutMs?: number;
+  questionTimeoutMs: number;
   now: () => number;
 }
 
@@ -77,7 +76,8 @@ export class Claim {
 
   private async write(session: SessionState, change: CommitChange): Promise<boolean> {
     if (this.lost !== undefined) return false;
-    const { store, sessionId, owner, leaseMs, approvalTimeoutMs, now } = this.settings;
+    const { store, sessionId, owner, leaseMs, approvalTimeoutMs, questionTimeoutMs, now } =
+      this.settings;
     const at = now();
     const current = this.record.intents ?? [];
     // A function sees the intents as of this write: parallel tools finishing together each
@@ -89,7 +89,7 @@ export class Claim {
       timeoutMs: approvalTimeoutMs,
     });
     const question = questionDeadline(session, this.record.question, {
-      timeoutMs: this.settings.questionTimeoutMs ?? approvalTimeoutMs,
+      timeoutMs: questionTimeoutMs,
     });
     const record: StoredRecord = {
       session,
@@ -119,6 +119,7 @@ export class Claim {
       () => void this.renew().catch(() => undefined),
       Math.max(1, this.settings.leaseMs / 3),
     );
+    // Stryker disable next-line OptionalChaining: Node's timers always have unref; the ?. is for runtimes without it
     (timer as { unref?: () => void }).unref?.();
     try {
       return await work();

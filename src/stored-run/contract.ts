@@ -109,8 +109,8 @@ export const storeInput = {
     checkNow(query.now);
     checkLimit(query.limit);
     if (query.after === undefined) return undefined;
-    if (!Number.isSafeInteger(query.after?.at))
-      throw new StoreInputError(`after.at must be an integer, got ${describe(query.after?.at)}`);
+    if (!Number.isSafeInteger(query.after.at))
+      throw new StoreInputError(`after.at must be an integer, got ${describe(query.after.at)}`);
     checkId('after.sessionId', query.after.sessionId);
     return query.after;
   },
@@ -131,25 +131,26 @@ function checkId(what: string, id: unknown): string {
 }
 
 function checkVersion(version: unknown): number {
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0)
+  // Number.isSafeInteger is false for anything but a number.
+  if (!Number.isSafeInteger(version) || (version as number) < 0)
     throw new StoreInputError(
       `expectedVersion must be a non-negative integer (0 for a new session), got ${describe(version)}`,
     );
-  return version;
+  return version as number;
 }
 
 function checkLimit(limit: unknown): number {
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxListLimit)
+  if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > maxListLimit)
     throw new StoreInputError(
       `limit must be an integer from 1 to ${maxListLimit}, got ${describe(limit)}`,
     );
-  return limit;
+  return limit as number;
 }
 
 function checkNow(now: unknown): number {
-  if (typeof now !== 'number' || !Number.isFinite(now))
+  if (!Number.isFinite(now))
     throw new StoreInputError(`now must be a finite number (ms), got ${describe(now)}`);
-  return now;
+  return now as number;
 }
 
 function describe(value: unknown): string {

@@ -258,7 +258,7 @@ async function drive(
         break;
       }
       case 'execute_tools':
-        current = await executeStoredTools(d, claim, current, recovered);
+        current = await executeStoredTools(d, claim, current, effect.calls, recovered);
         break;
     }
   }

@@ -6,7 +6,7 @@ import { leaseBlocks } from './claim.js';
 import { type SweepCode, SweepCodes } from './codes.js';
 import type { StoredSessionSummary, VersionedSessionStore } from './contract.js';
 import { runStored, settleInterruptedTurn } from './driver.js';
-import { approvalDeadline, type StoredRecord } from './record.js';
+import type { StoredRecord } from './record.js';
 import type { StoredRunConfig, StoredRunResult } from './types.js';
 
 export interface SweepConfig {
@@ -55,38 +55,30 @@ async function timeOut(
   config: SweepConfig,
   options: ResolvedOptions,
   sessionId: string,
-  approvalId: string,
+  id: string,
   now: number,
   owner: string,
 ): Promise<SweepCode> {
   for (;;) {
     const loaded = await config.store.load(sessionId);
-    const question = loaded?.record.question;
-    if (loaded !== undefined && question?.questionId === approvalId) {
-      if (question.deadline > now) return SweepCodes.alreadyHandled;
-      if (leaseBlocks(loaded.record.lease, owner, now)) return SweepCodes.busy;
-      const code = await timeOutQuestion(config, options, sessionId, loaded, now);
-      if (code !== undefined) return code;
-      continue;
-    }
-    const approval = loaded?.record.approval;
-    if (loaded === undefined || approval?.approvalId !== approvalId || approval.deadline > now)
-      return SweepCodes.alreadyHandled;
+    if (loaded === undefined) return SweepCodes.alreadyHandled;
+    const due = dueRequest(loaded.record, id);
+    if (due === undefined || due.deadline > now) return SweepCodes.alreadyHandled;
     if (leaseBlocks(loaded.record.lease, owner, now)) return SweepCodes.busy;
     const events: RunEvent[] = [];
+    // Stryker disable next-line ObjectLiteral: a timeout and the settled calls read no option that reaches the saved session (timeoutMs only shapes effects the sweep drops)
     const context = { options };
     const stepQuiet = (s: StoredRecord['session'], input: Parameters<typeof step>[1]) =>
       step(s, input, context);
     const settled = settleInterruptedTurn({ stepQuiet }, loaded.record, now, events);
-    const decision = { action: 'timeout' as const, approvalId };
-    const out = step(settled, { type: 'approval_decision', decision, now }, context);
+    const out = step(settled, { ...due.input, now }, context);
     events.push(...out.events);
-    if (!events.some((e) => e.type === 'approval_resolved')) return SweepCodes.alreadyHandled;
-    const next = approvalDeadline(out.session, approval, { now, timeoutMs: 0 });
+    if (!events.some((e) => e.type === due.resolved)) return SweepCodes.alreadyHandled;
     const intents = settled === loaded.record.session ? loaded.record.intents : undefined;
+    // A timed-out question or plan leaves nothing pending (the two never wait side by side), so
+    // the record keeps no deadline.
     const record: StoredRecord = {
       session: out.session,
-      ...(next === undefined ? {} : { approval: next }),
       ...(intents === undefined || intents.length === 0 ? {} : { intents }),
     };
     const saved = await config.store.save(sessionId, record, loaded.version);
@@ -99,38 +91,35 @@ async function timeOut(
 }
 
 /**
- * Times out the pending question of a loaded record by compare-and-set; undefined when another
- * writer won the race (load again and look).
+ * What the listed id names in the record: its pending question or its pending approval (a
+ * question is indexed like an approval), with the stored deadline and the timeout to apply.
  */
-async function timeOutQuestion(
-  config: SweepConfig,
-  options: ResolvedOptions,
-  sessionId: string,
-  loaded: { version: number; record: StoredRecord },
-  now: number,
-): Promise<SweepCode | undefined> {
-  const events: RunEvent[] = [];
-  const context = { options };
-  const stepQuiet = (s: StoredRecord['session'], input: Parameters<typeof step>[1]) =>
-    step(s, input, context);
-  const settled = settleInterruptedTurn({ stepQuiet }, loaded.record, now, events);
-  const question = loaded.record.question;
-  if (question === undefined) return SweepCodes.alreadyHandled;
-  const answer = { action: 'timeout' as const, questionId: question.questionId };
-  const out = step(settled, { type: 'answer', answer, now }, context);
-  events.push(...out.events);
-  if (!events.some((e) => e.type === 'answer_resolved')) return SweepCodes.alreadyHandled;
-  const intents = settled === loaded.record.session ? loaded.record.intents : undefined;
-  const approval = approvalDeadline(out.session, loaded.record.approval, { now, timeoutMs: 0 });
-  const record: StoredRecord = {
-    session: out.session,
-    ...(approval === undefined ? {} : { approval }),
-    ...(intents === undefined || intents.length === 0 ? {} : { intents }),
-  };
-  const saved = await config.store.save(sessionId, record, loaded.version);
-  if (!saved.ok) return undefined;
-  for (const e of events) config.onEvent?.({ ...e, sessionId });
-  return SweepCodes.timedOut;
+function dueRequest(
+  record: StoredRecord,
+  id: string,
+):
+  | {
+      deadline: number;
+      input:
+        | { type: 'answer'; answer: { action: 'timeout'; questionId: string } }
+        | { type: 'approval_decision'; decision: { action: 'timeout'; approvalId: string } };
+      resolved: 'answer_resolved' | 'approval_resolved';
+    }
+  | undefined {
+  const { question, approval } = record;
+  if (question?.questionId === id)
+    return {
+      deadline: question.deadline,
+      input: { type: 'answer', answer: { action: 'timeout', questionId: id } },
+      resolved: 'answer_resolved',
+    };
+  if (approval?.approvalId === id)
+    return {
+      deadline: approval.deadline,
+      input: { type: 'approval_decision', decision: { action: 'timeout', approvalId: id } },
+      resolved: 'approval_resolved',
+    };
+  return undefined;
 }
 
 /**
@@ -167,8 +156,9 @@ async function pageDue(
   for (;;) {
     const page = await list(after === undefined ? {} : { after });
     for (const row of page) await each(row);
-    const last = page[page.length - 1];
-    if (page.length < batch || last === undefined) return;
+    const last = page.at(-1);
+    if (last === undefined) return;
+    if (page.length < batch) return;
     after = { at: at(last) ?? 0, sessionId: last.sessionId };
   }
 }

@@ -26,14 +26,14 @@ export async function executeStoredTools(
   d: Driving,
   claim: Claim,
   current: StepResult,
+  calls: readonly ToolCallBlock[],
   recovered: RecoveredCall[],
 ): Promise<StepResult> {
-  if (current.effect.type !== 'execute_tools') return current;
-  const turn = current.session.run.turn;
-  const messageIndex = turn?.messageIndex ?? 0;
+  // Stryker disable next-line OptionalChaining: an execute_tools effect always has its open turn
+  const messageIndex = current.session.run.turn?.messageIndex ?? 0;
   const runnable: Runnable[] = [];
   const reported: ToolResult[] = [];
-  for (const call of current.effect.calls) {
+  for (const call of calls) {
     const delivery = deliveryOf(current.session, call, d.delivery);
     const prior = intentFor(claim.record.intents, messageIndex, call.id);
     const next = afterIntent(delivery, prior);
@@ -103,6 +103,7 @@ export async function executeStoredTools(
     if (d.signal.aborted || !(await record([r]))) break;
     const result = await claim.heartbeat(() => run(r));
     // A call the abort stopped has no result: the abort answers it.
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: a break here (or none) changes nothing: the driver's next pass hands the remaining calls back here, the abort and a lost claim stop both loops alike
     if (result === undefined || !(await apply([result]))) break;
   }
   return last;
@@ -152,6 +153,7 @@ async function runTool(
         attempt,
       }),
     );
+    // Stryker disable next-line BlockStatement: dispose only detaches the linked signal from the host's and the claim's once the call is over
   } finally {
     linked.dispose();
   }

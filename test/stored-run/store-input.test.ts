@@ -43,6 +43,15 @@ describe('storeInput', () => {
       );
   });
 
+  it('a refusal quotes a string of up to 40 characters and counts a longer one', () => {
+    expect(refusal(() => storeInput.version('9'.repeat(40))).message).toBe(
+      `expectedVersion must be a non-negative integer (0 for a new session), got "${'9'.repeat(40)}"`,
+    );
+    expect(refusal(() => storeInput.version('9'.repeat(41))).message).toBe(
+      'expectedVersion must be a non-negative integer (0 for a new session), got a string of 41 characters',
+    );
+  });
+
   it('versions: a non-negative safe integer', () => {
     expect(storeInput.version(0)).toBe(0);
     expect(storeInput.version(12)).toBe(12);

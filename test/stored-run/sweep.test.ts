@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type DueQuery,
   memoryVersionedStore,
   parseSession,
   type RunEvent,
@@ -59,6 +60,48 @@ describe('sweepExpiredApprovals', () => {
       'c',
     ]);
     expect(await sweepExpiredApprovals({ store, options, now: () => 20 + timeoutMs })).toEqual([]);
+  });
+
+  it('rows left in the listing (busy) are paged past by deadline and session id', async () => {
+    const base = memoryVersionedStore();
+    for (const [sid, at] of [
+      ['a', 0],
+      ['b', 5],
+    ] as const) {
+      await parked(base, sid, at);
+      const loaded = await base.load(sid);
+      if (loaded === undefined) throw new Error('not saved');
+      await base.save(
+        sid,
+        { ...loaded.record, lease: { owner: 'worker', until: 10 ** 12 } },
+        loaded.version,
+      );
+    }
+    const queries: DueQuery[] = [];
+    const store: VersionedSessionStore = {
+      ...base,
+      listExpiredApprovals: (q) => {
+        queries.push(q);
+        return base.listExpiredApprovals(q);
+      },
+    };
+    const now = 5 + timeoutMs;
+    const swept = await sweepExpiredApprovals({
+      store,
+      options,
+      now: () => now,
+      batch: 1,
+      workerId: 'sweeper',
+    });
+    expect(swept.map((r) => [r.sessionId, r.code])).toEqual([
+      ['a', 'busy'],
+      ['b', 'busy'],
+    ]);
+    expect(queries).toEqual([
+      { now, limit: 1 },
+      { now, limit: 1, after: { at: timeoutMs, sessionId: 'a' } },
+      { now, limit: 1, after: { at: 5 + timeoutMs, sessionId: 'b' } },
+    ]);
   });
 
   it('a row whose approval is gone, replaced or not yet due is already_handled; a row without an id is skipped', async () => {

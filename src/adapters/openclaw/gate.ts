@@ -1,8 +1,9 @@
-import { checkToolCall, PlanToolNames, type ToolCallRequest } from '../../index.js';
+import { checkToolCall, isGateClosed, PlanToolNames, type ToolCallRequest } from '../../index.js';
 import { requestChatApproval } from './approvals.js';
 import { ApprovalSurfaces } from './config.js';
 import { type LoadedSession, loadSession, type PluginContext } from './context.js';
 import type { HostToolCallEvent, HostToolCallResult, HostToolContext } from './host-types.js';
+import { planningSpawnProblem, SPAWN_TOOL, trackSpawnCall } from './subagents.js';
 
 // OpenClaw's tool-search bridge: `tool_call` runs another tool by id. The host gates the
 // inner call too; the outer one is judged as the call it makes, so it never widens the gate.
@@ -36,9 +37,33 @@ export function createToolGate(
         block: true,
         blockReason: `${unreadableNote(loaded)}Plan mode is active and Code Mode scripts cannot be judged read-only. Use read-only tools, then call ${PlanToolNames.exit} with your plan.`,
       };
-    const decision = checkToolCall(loaded.session, asCall(event), ctx.options);
+    const call = asCall(event);
+    // sessions_spawn while the gate is closed: a gated subagent, when the host can tell the
+    // plugin who spawned a session (else it stays blocked, as any unknown tool).
+    const gatedSpawn =
+      call.name === SPAWN_TOOL &&
+      ctx.gatesSpawns?.() === true &&
+      (!loaded.readable || isGateClosed(loaded.session.planMode));
+    if (gatedSpawn) {
+      const params = (call.input ?? {}) as Record<string, unknown>;
+      const problem =
+        typeof call.input === 'object' && call.input !== null && !Array.isArray(call.input)
+          ? planningSpawnProblem(params)
+          : 'its parameters are not an object';
+      if (problem !== undefined)
+        return {
+          block: true,
+          blockReason: `${unreadableNote(loaded)}Plan mode is active: \`${SPAWN_TOOL}\` may only start a one-shot subagent run, which plans under this session's gate; ${problem}.`,
+        };
+    }
+    const decision = checkToolCall(
+      loaded.session,
+      gatedSpawn ? { ...call, subagent: true } : call,
+      ctx.options,
+    );
     if (!decision.allowed)
       return { block: true, blockReason: `${unreadableNote(loaded)}${decision.message}` };
+    if (gatedSpawn) trackSpawnCall(ctx, loaded, event.toolCallId ?? hctx.toolCallId);
     if (
       event.toolName === PlanToolNames.exit &&
       ctx.approvals === ApprovalSurfaces.chat &&

@@ -28,6 +28,7 @@ export interface HostSessionIdentity {
 export interface HostToolContext extends HostSessionIdentity {
   toolName: string;
   runId?: string;
+  toolCallId?: string;
   toolKind?: 'code_mode_exec';
 }
 
@@ -92,6 +93,39 @@ export interface HostSessionEndEvent {
   reason?: string;
 }
 
+/** After a tool ran (the plugin watches `sessions_spawn` calls it allowed while planning). */
+export interface HostAfterToolCallEvent {
+  toolName: string;
+  params: Record<string, unknown>;
+  runId?: string;
+  toolCallId?: string;
+  error?: string;
+}
+
+/** A subagent hook's context: the child session and the session that spawned it. */
+export interface HostSubagentContext {
+  runId?: string;
+  childSessionKey?: string;
+  requesterSessionKey?: string;
+}
+
+/** `sessions_spawn` launched a child session. */
+export interface HostSubagentSpawnedEvent {
+  runId: string;
+  childSessionKey: string;
+  agentId: string;
+  mode: 'run' | 'session';
+}
+
+/** A spawned child session ended (finished, failed, killed, or was never started). */
+export interface HostSubagentEndedEvent {
+  targetSessionKey: string;
+  targetKind: 'subagent' | 'acp';
+  reason: string;
+  runId?: string;
+  outcome?: 'ok' | 'error' | 'timeout' | 'killed' | 'reset' | 'deleted';
+}
+
 /** The typed hooks this plugin registers, keyed by the host's hook names. */
 export interface HostHookHandlers {
   before_tool_call: (
@@ -108,6 +142,9 @@ export interface HostHookHandlers {
   ) => HostFinalizeResult | undefined;
   before_reset: (event: HostResetEvent, ctx: HostAgentContext) => void;
   session_end: (event: HostSessionEndEvent, ctx: HostSessionIdentity) => void;
+  after_tool_call: (event: HostAfterToolCallEvent, ctx: HostToolContext) => void;
+  subagent_spawned: (event: HostSubagentSpawnedEvent, ctx: HostSubagentContext) => void;
+  subagent_ended: (event: HostSubagentEndedEvent, ctx: HostSubagentContext) => Promise<void> | void;
 }
 
 export type HostHookName = keyof HostHookHandlers;
@@ -169,13 +206,50 @@ export type HostOn = RegisterHook<'before_tool_call'> &
   RegisterHook<'before_prompt_build'> &
   RegisterHook<'before_agent_finalize'> &
   RegisterHook<'before_reset'> &
-  RegisterHook<'session_end'>;
+  RegisterHook<'session_end'> &
+  RegisterHook<'after_tool_call'> &
+  RegisterHook<'subagent_spawned'> &
+  RegisterHook<'subagent_ended'>;
+
+/** What the plugin reads of the host's own record of a session: who spawned it. */
+export interface HostSessionEntry {
+  /** The session key of the session that spawned this one with `sessions_spawn`. */
+  spawnedBy?: string;
+}
+
+/** A context injection queued for a session's next agent turn. */
+export interface HostNextTurnInjection {
+  sessionKey: string;
+  agentId?: string;
+  text: string;
+  idempotencyKey?: string;
+}
 
 /** The plugin API subset `register(api)` uses. */
 export interface HostPluginApi {
   pluginConfig?: Record<string, unknown>;
   logger: { warn: (message: string) => void };
-  runtime: { state: { resolveStateDir: () => string } };
+  runtime: {
+    state: { resolveStateDir: () => string };
+    /**
+     * The host's session rows. `getSessionEntry` tells the plugin which session spawned a child
+     * session; without it `sessions_spawn` stays blocked while planning.
+     */
+    agent?: {
+      session?: {
+        getSessionEntry?: (params: {
+          agentId?: string;
+          sessionKey: string;
+        }) => HostSessionEntry | undefined;
+      };
+    };
+  };
+  /** Hands a gated subagent's plan to its parent at the parent's next turn. */
+  session?: {
+    workflow?: {
+      enqueueNextTurnInjection?: (injection: HostNextTurnInjection) => Promise<unknown>;
+    };
+  };
   registerTool: (tool: HostToolFactory, opts?: { name?: string }) => void;
   registerCommand: (command: HostCommand) => void;
   on: HostOn;

@@ -73,7 +73,11 @@ async function runPlanTool(
       ...(name === PlanToolNames.askUser ? { questionId: ctx.newId() } : {}),
     },
   );
-  if (outcome.result.isError) throw new Error(outcome.result.content);
+  if (outcome.result.isError) {
+    // A refusal may still record something: a gated subagent's plan, kept for its parent.
+    if (outcome.state !== loaded.session) saveSession(ctx, loaded.key, outcome.state);
+    throw new Error(outcome.result.content);
+  }
   const failed = saveSession(ctx, loaded.key, outcome.state);
   if (failed !== undefined) throw new Error(`planfirst could not save the plan state: ${failed}`);
   const question = outcome.question;

@@ -15,6 +15,7 @@ import type {
   HostPromptBuildEvent,
   HostPromptBuildResult,
 } from './host-types.js';
+import { SPAWN_TOOL } from './subagents.js';
 
 const RUNS_REMEMBERED = 256;
 
@@ -33,6 +34,8 @@ export function planningTools(ctx: PluginContext): string[] {
       // The plugin's id allows its own tools as a group, whatever the host calls them.
       PLUGIN_ID,
       'tool_call',
+      // Spawned sessions inherit the gate only when the host says who spawned them.
+      ...(ctx.gatesSpawns?.() === true ? [SPAWN_TOOL] : []),
     ]),
   ];
 }

@@ -4,7 +4,9 @@ import type {
   HostCommandResult,
   HostHookHandlers,
   HostHookName,
+  HostNextTurnInjection,
   HostPluginApi,
+  HostSessionEntry,
   HostSessionIdentity,
   HostToolFactoryContext,
   PlanStateStore,
@@ -52,7 +54,20 @@ export const SESSION = { agentId: 'main', sessionKey: 'agent:main:telegram:42', 
  * A recorder of the plugin API subset planfirst uses: `register(api)` runs against it, and
  * the test drives the recorded hooks, tools and command as OpenClaw would.
  */
-export function recordPlugin(config: Record<string, unknown> = {}) {
+export function recordPlugin(
+  config: Record<string, unknown> = {},
+  host: {
+    /**
+     * The host's session rows (session key → who spawned it); 'throw' makes reading them
+     * fail. Without it the host offers no session rows, as before.
+     */
+    sessions?: Map<string, HostSessionEntry> | 'throw';
+    /** Lets `api.runtime` be replaced, e.g. to count what reads it. */
+    runtime?: (runtime: HostPluginApi['runtime']) => HostPluginApi['runtime'];
+  } = {},
+) {
+  const injected: HostNextTurnInjection[] = [];
+  const rows = host.sessions;
   const memory = memoryStore();
   const hooks = new Map<HostHookName, { handler: unknown; priority: number | undefined }>();
   const tools = new Map<
@@ -69,7 +84,32 @@ export function recordPlugin(config: Record<string, unknown> = {}) {
   const api: HostPluginApi = {
     pluginConfig: config,
     logger: { warn: (message) => warnings.push(message) },
-    runtime: { state: { resolveStateDir: () => '/nonexistent' } },
+    runtime: (host.runtime ?? ((x) => x))({
+      state: { resolveStateDir: () => '/nonexistent' },
+      ...(rows === undefined
+        ? {}
+        : {
+            agent: {
+              session: {
+                getSessionEntry: ({ sessionKey }: { sessionKey: string }) => {
+                  if (rows === 'throw') throw new Error('session store unavailable');
+                  return rows.get(sessionKey);
+                },
+              },
+            },
+          }),
+    }),
+    ...(rows === undefined
+      ? {}
+      : {
+          session: {
+            workflow: {
+              enqueueNextTurnInjection: async (injection: HostNextTurnInjection) => {
+                injected.push(injection);
+              },
+            },
+          },
+        }),
     registerTool: (factory, opts) => {
       if (opts?.name) tools.set(opts.name, factory);
     },
@@ -108,15 +148,23 @@ export function recordPlugin(config: Record<string, unknown> = {}) {
     tools,
     warnings,
     sent,
+    /** Next-turn injections the plugin queued (a gated subagent's plan for its parent). */
+    injected,
     tick: (ms = 1) => {
       clock += ms;
     },
     hook,
     tool,
     /** Runs a tool call through the gate first, as the host does, then the tool. */
-    async callTool(name: string, params: Record<string, unknown>, identity = SESSION) {
+    async callTool(
+      name: string,
+      params: Record<string, unknown>,
+      identity: HostSessionIdentity = SESSION,
+      toolCallId?: string,
+    ) {
+      const id = toolCallId === undefined ? {} : { toolCallId };
       const gate = await hook('before_tool_call')(
-        { toolName: name, params },
+        { toolName: name, params, ...id },
         { ...identity, toolName: name },
       );
       if (gate?.block) return { blocked: gate.blockReason ?? '' } as const;
