@@ -170,8 +170,9 @@ export function toAssignment(word: DecodedWord, text: string): ShellAssignment |
   const after = nameLength(value);
   // Only `=`, `+=` and `[` after a name can make an assignment (or a refused form of one);
   // answering every other word here keeps program names free of slices.
-  const next = value[after];
-  if (after === 0 || (next !== '=' && next !== '+' && next !== '[')) return undefined;
+  // A code (NaN past the end), so that the comparisons stay on numbers.
+  const next = value.charCodeAt(after);
+  if (after === 0 || (next !== 0x3d && next !== 0x2b && next !== 0x5b)) return undefined;
   if (word.anyQuoted) for (let i = 0; i < after; i++) if (word.quoted[i]) return undefined;
   const name = value.slice(0, after);
   const raw = text.slice(word.start, word.end);
