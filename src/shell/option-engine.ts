@@ -164,12 +164,18 @@ function lookup(spec: ProgramSpec, key: string): OptionSpec | undefined {
  * The parse so far, filled in by the readers: the parsed arguments, and for option k at
  * spellings[2k] the key its spelling resolved to before aliases (`--output` for `--outp`) and
  * at spellings[2k + 1] what the user wrote (no object per option beyond the ParsedOption).
+ * A class, so that `instanceof` tells it from a Block without a property lookup (a prototype
+ * with a `code` cannot fake that either).
  */
-interface Parse {
-  args: ParsedArgs;
-  spellings: string[];
+class Parse {
+  readonly args: ParsedArgs;
+  readonly spellings: string[] = [];
   /** Words at this index and later can only be operands; globs before it may become options. */
   optionsEndAt: number;
+  constructor(operands: ShellWord[], optionsEndAt: number) {
+    this.args = { options: [], operands, sawEndOfOptions: false };
+    this.optionsEndAt = optionsEndAt;
+  }
 }
 
 function record(found: Parse, parsed: ParsedOption, resolved: string, spelled: string): void {
@@ -187,7 +193,7 @@ export function parseArgs(
   spec: ProgramSpec,
 ): ParsedArgs | Block {
   const result = parse(program, args, spec, compiled(spec));
-  return hasOwn(result, 'code') ? result : result.args;
+  return result instanceof Parse ? result.args : result;
 }
 
 function parse(
@@ -198,11 +204,7 @@ function parse(
 ): Parse | Block {
   const { endOfOptions, permute, dashIsOperand } = c;
   const operands: ShellWord[] = [];
-  const found: Parse = {
-    args: { options: [], operands, sawEndOfOptions: false },
-    spellings: [],
-    optionsEndAt: args.length,
-  };
+  const found = new Parse(operands, args.length);
   let optionsEndAt = args.length;
   let i = 0;
   while (i < args.length) {
@@ -343,17 +345,7 @@ function readShort(
     }
     // A value-taking letter ends the cluster: the rest of the word is its value.
     const rest = at + 1 < text.length ? attachedWord(word, at + 1) : undefined;
-    return takeValue(
-      program,
-      args,
-      index,
-      spelled,
-      spelled,
-      target.key,
-      target,
-      rest,
-      found,
-    );
+    return takeValue(program, args, index, spelled, spelled, target.key, target, rest, found);
   }
   return index + 1;
 }
@@ -428,7 +420,7 @@ export function judgeWithSpec(
   const c = compiled(spec);
   const { table } = c;
   const result = parse(program, args, spec, c);
-  if (hasOwn(result, 'code')) return block(result);
+  if (!(result instanceof Parse)) return block(result);
   const { spellings } = result;
   const { options } = result.args;
   for (let k = 0; k < options.length; k++) {
