@@ -121,7 +121,9 @@ export function toShellWord(word: DecodedWord, text: string): ShellWord {
       ? word.value
       : text.slice(word.start, word.end);
   const { value } = word;
-  if (isUnquoted(word, 0, '=') && value.length > 1) {
+  // A char code: `value[0]` of an empty word (`''`) is undefined, which would make this
+  // comparison, run for every word, a generic one.
+  if (value.charCodeAt(0) === 0x3d && word.quoted[0] !== true && value.length > 1) {
     if (value === '==') {
       reject(
         ShellCodes.zshSyntax,
