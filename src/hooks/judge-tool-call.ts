@@ -18,7 +18,7 @@ export interface ToolJudges {
   /** Judges each command of a shell tool; without it no command is read-only. */
   analyze?: ShellAnalyzer;
   /** The plan-file rules for a write tool in plan mode; without it every write is refused. */
-  judgeWrite?: WriteJudge;
+  judgeWrite?: WriteJudge | undefined;
 }
 
 const readOnlyAlternative =
