@@ -35,7 +35,7 @@ export function judgeStopEvent(event: HookEvent, policy: HookPolicy): HookJudgem
   const turn: TurnSummary = {
     text,
     hasThinking: false,
-    // Stryker disable next-line StringLiteral: the classifier does not read a tool call's name
+    // Stryker disable next-line ObjectLiteral,StringLiteral: a call without a name or readOnly counts as a mutating action too
     toolCalls: toolCalls > 0 ? [{ name: 'tool', readOnly: false }] : [],
     stopReason: 'stop',
     aborted: false,
