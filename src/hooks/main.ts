@@ -95,6 +95,7 @@ export async function answerHook(
     const raw = await io.readStdin();
     try {
       input = withEventName(JSON.parse(raw), host, eventArg);
+      // Stryker disable next-line BlockStatement: input is still undefined when the parse throws
     } catch {
       input = undefined;
     }
@@ -139,6 +140,7 @@ async function judgeInput(
     return lib.judgeHookEvent(host, input, policy);
   }
   // The turn classifier loads only for a stop, with the default options: no schema is built.
+  // Stryker disable next-line ConditionalExpression: loading it for other events changes only their cost
   const judgeStop =
     event?.kind === 'stop' ? (await import('./judge-stop.js')).judgeStopEvent : undefined;
   if (event?.kind === 'session-start' && event.source === 'compact')
@@ -148,15 +150,18 @@ async function judgeInput(
   const judges: ToolJudges = {};
   const row =
     event?.kind === 'pre-tool' || event?.kind === 'permission' ? rowOf(event, policy) : undefined;
+  // Stryker disable ConditionalExpression,LogicalOperator: loading a judge for other rows changes only their cost (judgeToolCall uses each for its own row)
   if (row?.class === 'shell')
     judges.analyze = (await import('../shell/index.js')).analyzeShellCommand;
   if (row?.class === 'write' && policy.planMode === true)
     judges.judgeWrite = (await import('./judge-write.js')).judgeWrite;
+  // Stryker restore ConditionalExpression,LogicalOperator
   return judgeWith(
     {
       tool: (e, p) => judgeToolCall(e, p, judges),
       sessionStart: judgeSessionStart,
       stop: (e, p) => {
+        // Stryker disable next-line ConditionalExpression,StringLiteral: a stop event always loads it; without it the call throws all the same
         if (judgeStop === undefined) throw new Error('the stop judge is not loaded');
         return judgeStop(e, p);
       },
