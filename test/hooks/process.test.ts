@@ -356,3 +356,64 @@ describe('runHookCommand: the subcommands and the event paths, in-process', () =
     expect(startup.stdout).not.toContain('1. Add the flag');
   });
 });
+
+describe('answerHook: which host, and what each event loads', () => {
+  it('auto: a shell command is judged by the analyzer, as with the host named', async () => {
+    const dir = tempProject({ planMode: true });
+    const a = await answerHook(
+      'auto',
+      undefined,
+      io(dir, JSON.stringify(f.cursorBeforeShell('ls'))),
+    );
+    expect([a.host, a.judgement.verdict, a.judgement.code]).toEqual([
+      'cursor',
+      'neutral',
+      HookCodes.readOnly,
+    ]);
+  });
+
+  it('a named host is used as named, whatever the document looks like', async () => {
+    const dir = tempProject({ planMode: true });
+    const a = await answerHook(
+      'codex',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('ls'))),
+    );
+    expect(a.host).toBe('codex');
+  });
+
+  it('a permission request runs the analyzer too: a read-only command is allowed', async () => {
+    const dir = tempProject({ planMode: true });
+    const a = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePermissionRequest('ls'))),
+    );
+    expect([a.judgement.verdict, a.judgement.code]).toEqual(['allow', HookCodes.readOnly]);
+  });
+
+  it('an invalid program spec is an internal error from the library: blocks in plan mode', async () => {
+    const dir = tempProject({
+      planMode: true,
+      readOnlyPrograms: { mytool: { options: { notAnOption: {} } } },
+    });
+    const a = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('mytool a'))),
+    );
+    expect([a.judgement.verdict, a.judgement.code]).toEqual(['deny', HookCodes.internalError]);
+  });
+
+  it('auto with a settings file it cannot read: the error answered in the detected host’s form', async () => {
+    const dir = tempProject();
+    mkdirSync(join(dir, '.planfirst', 'hook.json'), { recursive: true });
+    const a = await answerHook(
+      'auto',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('ls'))),
+    );
+    expect([a.host, a.judgement.verdict]).toEqual(['claude', 'deny']);
+    expect(JSON.parse(a.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+});
