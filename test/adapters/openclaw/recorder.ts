@@ -16,8 +16,9 @@ import type { SessionState } from '../../../src/index.js';
 
 /**
  * OpenClaw 2026.9.6's core tool names (its tool catalog, the tool-search bridge tools) and the
- * names its tool policy renames (`update_plan` → `progress_card`). The host drops a plugin tool
- * of any of these names (`plugin tool name conflict`), so the recorder refuses one too.
+ * names its tool policy renames or aliases (`update_plan` → `progress_card`, `bash` → `exec`,
+ * `apply-patch`, `cron` → `automations`). The host drops a plugin tool of any of these names
+ * (`plugin tool name conflict`), so the recorder refuses one too.
  */
 export const openClawCoreToolNames: readonly string[] = [
   'ls',
@@ -84,6 +85,10 @@ export const openClawCoreToolNames: readonly string[] = [
   'tool_describe',
   'tool_call',
   'update_plan',
+  'bash',
+  'apply-patch',
+  'cron',
+  'automations',
 ];
 
 /**
