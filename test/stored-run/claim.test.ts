@@ -163,6 +163,72 @@ describe('Claim.heartbeat', () => {
     const claim = claimOn(store);
     await claim.commit(session);
     let done = false;
+    let finish: () => void = () => undefined;
+    const work = new Promise<void>((r) => {
+      finish = r;
+    });
+    const beat = claim
+      .heartbeat(() => work)
+      .then(() => {
+        done = true;
+      });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(saving).toBe(2);
+    finish();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(done).toBe(false);
+    release();
+    await beat;
+    expect(claim.version).toBe(2);
+  });
+});
+
+describe('Claim.heartbeat', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('renews the lease every third of its length while the work runs, and stops after', async () => {
+    vi.useFakeTimers();
+    const { store, saves } = recorded();
+    const claim = claimOn(store);
+    await claim.commit(session);
+    let finish: (v: string) => void = () => undefined;
+    const work = new Promise<string>((resolve) => {
+      finish = resolve;
+    });
+    const beat = claim.heartbeat(() => work);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(saves).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(saves).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(saves).toHaveLength(4);
+    finish('done');
+    expect(await beat).toBe('done');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(saves).toHaveLength(4);
+  });
+
+  it('waits for a renewal under way before it returns', async () => {
+    vi.useFakeTimers();
+    const base = memoryVersionedStore();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let saving = 0;
+    const store: VersionedSessionStore = {
+      ...base,
+      save: async (id, record, expected) => {
+        saving++;
+        if (saving === 2) await gate;
+        return base.save(id, record, expected);
+      },
+    };
+    const claim = claimOn(store);
+    await claim.commit(session);
+    let done = false;
     const beat = claim
       .heartbeat(async () => {
         await vi.advanceTimersByTimeAsync(100);
@@ -173,7 +239,7 @@ describe('Claim.heartbeat', () => {
       });
     await vi.advanceTimersByTimeAsync(0);
     expect(saving).toBe(2);
-    await Promise.resolve();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(done).toBe(false);
     release();
     await beat;
