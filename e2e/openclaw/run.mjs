@@ -3,6 +3,7 @@
 // against OpenClaw's declarations, then runs the scenarios with a scripted model on
 // 127.0.0.1. Any failure to set up or run is a failure, never a skip.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -12,6 +13,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +29,19 @@ const RUN_TIMEOUT_MS = 240_000;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 
-function hostConfig(port, workspace, pluginConfig, pluginDir) {
+function hostConfig(port, workspace, pluginConfig, pluginDir, gateway) {
   return {
+    // Only for scenarios that send `/plan` through a gateway: loopback, with a token.
+    ...(gateway
+      ? {
+          gateway: {
+            mode: 'local',
+            port: gateway.port,
+            bind: 'loopback',
+            auth: { mode: 'token', token: gateway.token },
+          },
+        }
+      : {}),
     plugins: {
       allow: ['planfirst'],
       load: { paths: [pluginDir] },
@@ -77,10 +90,19 @@ function checker(label) {
   };
 }
 
+function hostEnv(node24, dirs) {
+  return {
+    PATH: `${node24.bin}${delimiter}${process.env.PATH}`,
+    HOME: dirs.home,
+    OPENCLAW_STATE_DIR: dirs.stateDir,
+    OPENCLAW_CONFIG_PATH: dirs.config,
+    NO_COLOR: '1',
+  };
+}
+
 // Asynchronous on purpose: the scripted model answers from this process's event loop.
 function runAgent(host, node24, dirs, message, sessionKey) {
-  const args = [
-    host.cli,
+  return runCli(host, node24, dirs, [
     'agent',
     '--local',
     '--agent',
@@ -90,17 +112,14 @@ function runAgent(host, node24, dirs, message, sessionKey) {
     '--message',
     message,
     '--json',
-  ];
-  const child = spawn(join(node24.bin, 'node'), args, {
+  ]);
+}
+
+function runCli(host, node24, dirs, cliArgs) {
+  const child = spawn(join(node24.bin, 'node'), [host.cli, ...cliArgs], {
     cwd: dirs.workspace,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: `${node24.bin}${delimiter}${process.env.PATH}`,
-      HOME: dirs.home,
-      OPENCLAW_STATE_DIR: dirs.stateDir,
-      OPENCLAW_CONFIG_PATH: dirs.config,
-      NO_COLOR: '1',
-    },
+    env: hostEnv(node24, dirs),
   });
   let stdout = '';
   let stderr = '';
@@ -117,6 +136,113 @@ function runAgent(host, node24, dirs, message, sessionKey) {
       done({ status, signal, stdout, stderr });
     });
   });
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const GATEWAY_TOKEN = 'planfirst-e2e-token';
+
+/**
+ * A real `openclaw gateway run` on the scenario's state directory. `openclaw agent` hands a
+ * `/plan …` message to the model (it dispatches no plugin command), so commands go where a
+ * chat client sends them: the gateway's `chat.send`, whose replies land in `chat.history`.
+ */
+async function startGateway(host, node24, dirs, port) {
+  const child = spawn(
+    join(node24.bin, 'node'),
+    [host.cli, 'gateway', 'run', '--port', String(port), '--bind', 'loopback'],
+    {
+      cwd: dirs.workspace,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: hostEnv(node24, dirs),
+      detached: true,
+    },
+  );
+  let log = '';
+  child.stdout.on('data', (c) => {
+    log += c;
+  });
+  child.stderr.on('data', (c) => {
+    log += c;
+  });
+  const exited = new Promise((done) => child.on('close', done));
+  const call = async (method, params = {}) => {
+    const run = await runCli(host, node24, dirs, [
+      'gateway',
+      'call',
+      method,
+      '--port',
+      String(port),
+      '--token',
+      GATEWAY_TOKEN,
+      '--json',
+      '--params',
+      JSON.stringify(params),
+    ]);
+    if (run.status !== 0)
+      throw new Error(`gateway call ${method} failed: ${run.stderr.slice(-600)}`);
+    return JSON.parse(run.stdout);
+  };
+  const stop = async () => {
+    // The whole group: the gateway starts helpers of its own.
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!done)
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      await call('health');
+      return { call, stop };
+    } catch (error) {
+      if (Date.now() > deadline || child.exitCode !== null) {
+        await stop();
+        throw new Error(`the gateway did not come up: ${String(error)}\n${log.slice(-2000)}`);
+      }
+      await sleep(2000);
+    }
+  }
+}
+
+const textOf = (message) =>
+  typeof message?.content === 'string'
+    ? message.content
+    : (message?.content ?? [])
+        .filter((part) => part.type === 'text')
+        .map((part) => part.text)
+        .join('\n');
+
+/** Sends `command` through `chat.send` and returns the text the host answered it with. */
+async function sendCommand(gateway, sessionKey, command) {
+  const before = (await gateway.call('chat.history', { sessionKey })).messages?.length ?? 0;
+  await gateway.call('chat.send', {
+    sessionKey,
+    message: command,
+    idempotencyKey: `planfirst-e2e-${randomUUID()}`,
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    await sleep(1000);
+    const messages = (await gateway.call('chat.history', { sessionKey })).messages ?? [];
+    const reply = messages.slice(before).find((m) => m.role === 'assistant');
+    if (reply) return textOf(reply);
+  }
+  return undefined;
 }
 
 function typecheck(host) {
@@ -215,25 +341,53 @@ async function main() {
         mkdirSync(d, { recursive: true });
       writeFileSync(join(dirs.workspace, 'build', 'keep.txt'), 'built\n');
       writeFileSync(join(dirs.workspace, 'notes.txt'), 'notes\n');
+      const gatewayAt = scenario.gateway ? { port: await freePort(), token: GATEWAY_TOKEN } : null;
       writeFileSync(
         dirs.config,
-        JSON.stringify(hostConfig(model.port, dirs.workspace, scenario.config, pluginDir), null, 2),
+        JSON.stringify(
+          hostConfig(model.port, dirs.workspace, scenario.config, pluginDir, gatewayAt),
+          null,
+          2,
+        ),
       );
       const t = checker(scenario.name);
-      for (const turn of scenario.turns) {
-        model.script(turn.script);
-        const run = await runAgent(host, node24, dirs, turn.message, `e2e-${index}`);
-        t.ok(
-          run.status === 0,
-          `openclaw agent exited 0 (status ${run.status}, signal ${run.signal})`,
-        );
-        if (run.status !== 0 || process.env.PLANFIRST_E2E_VERBOSE)
-          console.log(run.stderr.slice(-3000));
-        turn.check(t, {
-          requests: [...model.requests],
-          workspace: dirs.workspace,
-          stateDir: dirs.stateDir,
-        });
+      let gateway;
+      try {
+        for (const turn of scenario.turns) {
+          model.script(turn.script ?? []);
+          if (turn.commands) {
+            gateway ??= await startGateway(host, node24, dirs, gatewayAt.port);
+            const replies = [];
+            // The gateway keys the conversation as the CLI does: agent id, then session key.
+            for (const command of turn.commands)
+              replies.push(await sendCommand(gateway, `agent:main:e2e-${index}`, command));
+            turn.check(t, {
+              replies,
+              requests: [...model.requests],
+              workspace: dirs.workspace,
+              stateDir: dirs.stateDir,
+            });
+            continue;
+          }
+          const run = await runAgent(host, node24, dirs, turn.message, `e2e-${index}`);
+          t.ok(
+            run.status === 0,
+            `openclaw agent exited 0 (status ${run.status}, signal ${run.signal})`,
+          );
+          if (run.status !== 0 || process.env.PLANFIRST_E2E_VERBOSE)
+            console.log(run.stderr.slice(-3000));
+          turn.check(t, {
+            requests: [...model.requests],
+            stdout: run.stdout,
+            stderr: run.stderr,
+            workspace: dirs.workspace,
+            stateDir: dirs.stateDir,
+          });
+        }
+      } catch (error) {
+        t.ok(false, `the scenario ran to its end (${String(error)})`);
+      } finally {
+        await gateway?.stop();
       }
       if (t.failures.length === 0) passed += 1;
       failures.push(...t.failures);

@@ -29,6 +29,18 @@ function storedStates(stateDir) {
 }
 
 const planTitle = 'Tidy the build output';
+const cacheQuestion = {
+  questions: [
+    {
+      question: 'Which store should back the cache?',
+      options: [{ label: 'Redis' }, { label: 'In-process LRU' }],
+    },
+  ],
+};
+// The shape of a planfirst question id (a random UUID); no question exists to take one from.
+const someQuestionId = '6f1d2c8e-4b7a-4e0f-9c3d-2a5b8e7f1c90';
+const noQuestion = (state) =>
+  state?.questions?.current === undefined && (state?.questions?.history ?? []).length === 0;
 
 export const scenarios = [
   {
@@ -145,6 +157,135 @@ export const scenarios = [
           t.ok(
             toolMessages(requests[1]).some((m) => m.includes('not provably read-only')),
             'the gate still blocks',
+          );
+        },
+      },
+    ],
+  },
+  {
+    // `openclaw agent --local` offers no sessions_spawn (a child is launched through a gateway),
+    // so the spawn goes through the tool-search bridge: the gate judges it as the call it makes,
+    // which shows the plugin found the host's session rows on the real host.
+    name: '5 sessions_spawn while planning: the plugin reads the real host’s session rows, so its gate lets a one-shot spawn through and blocks an ACP one; the parent is not left waiting',
+    config: { startInPlanMode: true },
+    turns: [
+      {
+        message: 'Find out why the build is slow; ask a helper.',
+        script: [
+          {
+            tool: 'tool_call',
+            args: {
+              id: 'sessions_spawn',
+              args: { task: 'Read the build script.', runtime: 'acp' },
+            },
+          },
+          { tool: 'tool_call', args: { id: 'sessions_spawn', args: { task: 'Read the build.' } } },
+          { text: 'I asked a helper.' },
+        ],
+        check(t, { requests, stateDir }) {
+          const acp = toolMessages(requests[1]).join('\n');
+          t.ok(
+            acp.includes('may only start a one-shot subagent run') &&
+              acp.includes('only `runtime: "subagent"` runs under the gate'),
+            `the ACP spawn is blocked by the gate (tool result: ${acp.slice(0, 300)})`,
+          );
+          const spawn = toolMessages(requests[2]).at(-1) ?? '';
+          t.ok(
+            !spawn.includes('Plan mode is active') &&
+              spawn.includes('openclaw:core:sessions_spawn'),
+            `the one-shot spawn passed the gate and reached the host's sessions_spawn (tool result: ${spawn.slice(0, 120)})`,
+          );
+          const parent = storedStates(stateDir).find((s) => s.planMode?.subagent === undefined);
+          t.ok(
+            parent?.planMode?.mode === 'plan' && parent.planMode.subagents === undefined,
+            `the parent is still planning and waits for no spawn call (subagents: ${JSON.stringify(parent?.planMode?.subagents)})`,
+          );
+        },
+      },
+    ],
+  },
+  {
+    // OpenClaw 2026.9.6 ships a core tool named ask_user (its own gateway question prompt), so
+    // the host drops the plugin's ask_user as a name conflict: nothing is parked on any path.
+    // `openclaw agent` dispatches no plugin command (the text goes to the model), so `/plan`
+    // is sent where a chat client sends it, the gateway's chat.send.
+    name: '6 ask_user on the real host: the host owns the name ask_user, so the plugin’s is dropped and nothing is parked; `/plan` reaches the plugin through the gateway, not the agent CLI',
+    config: { startInPlanMode: true },
+    gateway: true,
+    turns: [
+      {
+        message: 'Add a cache in front of the pricing API; plan first.',
+        script: [
+          { tool: 'ask_user', args: cacheQuestion },
+          { tool: 'tool_call', args: { id: 'ask_user', args: cacheQuestion } },
+          { text: 'I could not ask.' },
+        ],
+        check(t, { requests, stderr, stateDir }) {
+          const tools = toolNames(requests[0]);
+          t.ok(
+            tools.includes('exit_plan_mode') && !tools.includes('ask_user'),
+            `exit_plan_mode is offered, ask_user is not (tools: ${tools.join(', ')})`,
+          );
+          t.ok(
+            stderr.includes('plugin tool name conflict (planfirst): ask_user'),
+            'the host reports the plugin’s ask_user as a name conflict',
+          );
+          const direct = toolMessages(requests[1]).join('\n');
+          t.ok(
+            direct.includes('Tool ask_user not found'),
+            `a direct ask_user call finds no tool (tool result: ${direct.slice(0, 160)})`,
+          );
+          const bridged = toolMessages(requests[2]).at(-1) ?? '';
+          t.ok(
+            bridged.includes('openclaw:core:ask_user') && bridged.includes("'header'"),
+            `through the tool-search bridge the name is OpenClaw’s own question tool, with its own schema (tool result: ${bridged.slice(0, 200)})`,
+          );
+          const states = storedStates(stateDir);
+          t.ok(
+            states.length === 1 && states[0].planMode?.mode === 'plan' && noQuestion(states[0]),
+            `still planning, no question recorded (questions: ${JSON.stringify(states[0]?.questions)})`,
+          );
+        },
+      },
+      {
+        // A second process, as after a restart: the agent CLI hands `/plan` to the model.
+        message: `/plan answer id=${someQuestionId} 2`,
+        script: [{ text: 'Noted.' }],
+        check(t, { requests, stateDir }) {
+          t.ok(requests.length >= 1, `the model was called (got ${requests.length})`);
+          t.ok(
+            userTexts(requests[0]).includes(`/plan answer id=${someQuestionId} 2`),
+            'the command reached the model as the user’s text: `openclaw agent` dispatches no plugin command',
+          );
+          const states = storedStates(stateDir);
+          t.ok(
+            states.length === 1 && states[0].planMode?.mode === 'plan' && noQuestion(states[0]),
+            'the plan state did not change',
+          );
+        },
+      },
+      {
+        // A real gateway on the same state: chat.send routes `/plan` to the plugin's handler.
+        commands: ['/plan status', `/plan answer id=${someQuestionId} 2`],
+        check(t, { replies, requests, stateDir }) {
+          const [status, answer] = replies;
+          t.ok(
+            status?.startsWith('Plan mode: on · approval: none') &&
+              !status.includes('The agent asks'),
+            `/plan status: planning, no question waits (reply: ${status})`,
+          );
+          t.ok(
+            answer?.startsWith('No question was asked.'),
+            `/plan answer: the plugin's handler ran and found no question (reply: ${answer?.slice(0, 120)})`,
+          );
+          t.ok(
+            requests.length === 0,
+            `the commands never reached the model (${requests.length} calls)`,
+          );
+          const states = storedStates(stateDir);
+          t.ok(
+            states.length === 1 && states[0].planMode?.mode === 'plan' && noQuestion(states[0]),
+            'the plan state did not change',
           );
         },
       },

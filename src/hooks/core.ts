@@ -2,7 +2,7 @@ import { HookCodes } from './codes.js';
 import { blocksOnError, encodeJudgement, errorOutput, type HookOutput } from './encode.js';
 import { type HookEvent, parseHookEvent } from './event.js';
 import { detectHost, type HookHost } from './hosts.js';
-import { inPlanMode } from './judge-tool.js';
+import { inPlanMode } from './plan-mode-flag.js';
 import type { HookJudgement, HookPolicy } from './policy.js';
 
 /** One judge per event kind; the hook process passes only the judges it loaded. */

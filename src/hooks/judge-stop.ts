@@ -1,9 +1,10 @@
-import { classifyTurn } from '../incomplete-turn/classify.js';
+import { classifyResolvedTurn } from '../incomplete-turn/classify-resolved.js';
 import { retryInstruction } from '../incomplete-turn/tiers.js';
 import type { TurnSummary } from '../incomplete-turn/turn-summary.js';
+import { resolvedDefaults } from '../options-defaults.js';
 import { HookCodes } from './codes.js';
 import type { HookEvent } from './event.js';
-import { inPlanMode } from './judge-tool.js';
+import { inPlanMode } from './plan-mode-flag.js';
 import type { HookJudgement, HookPolicy } from './policy.js';
 
 // The end of an agent's turn, judged by the incomplete-turn resolver's classifier: a turn that
@@ -44,7 +45,9 @@ export function judgeStopEvent(event: HookEvent, policy: HookPolicy): HookJudgem
     userPrompt: event.prompt ?? context.userPrompt,
     previousAssistantText: null,
   };
-  const { kind } = classifyTurn(turn, { planMode });
+  // The turn is built here, valid by construction: classified with the default options and no
+  // schema loaded.
+  const { kind } = classifyResolvedTurn(turn, planMode, resolvedDefaults, []);
   if (kind !== 'planning-only' && kind !== 'plan-ack-only')
     return done(HookCodes.turnComplete, `the turn is ${kind}`);
   // A stop the host already continued once is a retry of this turn: count on from the stored

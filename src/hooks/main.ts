@@ -1,4 +1,27 @@
+import type * as Fs from 'node:fs';
+import type * as Os from 'node:os';
+import type * as Path from 'node:path';
+import { sha256Hex } from '../sha256.js';
+import { HookCodes } from './codes.js';
 import {
+  checkHookConfig,
+  DEFAULT_PLAN_FILE,
+  type HookConfig,
+  namesNoPrograms,
+  shellPolicyOf,
+} from './config-check.js';
+import { errorAnswer, type HookAnswer, judgeWith } from './core.js';
+import { parseHookEvent } from './event.js';
+import { detectHost, type HookHost, isHookHost } from './hosts.js';
+import { judgeToolCall, rowOf, type ToolJudges } from './judge-tool-call.js';
+import type { HookPolicy } from './policy.js';
+import { judgeSessionStart } from './reanchor.js';
+import { transcriptFacts } from './transcript.js';
+
+// Node's built-ins through process.getBuiltinModule (Node 20.16 and later): importing them as
+// ES modules builds a namespace of every export, and fs's then loads its streams, about 2 ms
+// of CPU in a process that hosts start once per tool call.
+const {
   appendFileSync,
   closeSync,
   fstatSync,
@@ -8,26 +31,9 @@ import {
   readSync,
   renameSync,
   writeFileSync,
-} from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
-import { sha256Hex } from '../sha256.js';
-import { HookCodes } from './codes.js';
-import {
-  DEFAULT_PLAN_FILE,
-  type HookConfig,
-  HookConfigError,
-  parseHookConfig,
-  shellPolicyOf,
-} from './config.js';
-import { errorAnswer, type HookAnswer, judgeWith } from './core.js';
-import { parseHookEvent } from './event.js';
-import { detectHost, type HookHost, isHookHost } from './hosts.js';
-import { judgeToolEvent, rowOf } from './judge-tool.js';
-import type { WriteJudge } from './judge-write.js';
-import type { HookPolicy } from './policy.js';
-import { judgeSessionStart } from './reanchor.js';
-import { transcriptFacts } from './transcript.js';
+} = process.getBuiltinModule('node:fs') as typeof Fs;
+const { homedir } = process.getBuiltinModule('node:os') as typeof Os;
+const { dirname, isAbsolute, join } = process.getBuiltinModule('node:path') as typeof Path;
 
 // The hook process: reads one JSON document from stdin and the project's planfirst files,
 // asks the pure judge, writes the host's answer. A tool call loads only the shell analyzer; a
@@ -95,7 +101,7 @@ export async function answerHook(
     project = projectDir(input, io);
     // Until the settings file is read, assume plan mode: an unreadable file fails closed.
     planMode = true;
-    config = readConfig(project);
+    config = await readConfig(project);
     planMode = config?.planMode === true;
     answer =
       input === undefined
@@ -137,17 +143,18 @@ async function judgeInput(
     event?.kind === 'stop' ? (await import('./judge-stop.js')).judgeStopEvent : undefined;
   if (event?.kind === 'session-start' && event.source === 'compact')
     readPlan(project, config, policy);
-  // The plan-file rules load only for a write tool in plan mode.
-  let judgeWrite: WriteJudge | undefined;
-  if (
-    policy.planMode === true &&
-    (event?.kind === 'pre-tool' || event?.kind === 'permission') &&
-    rowOf(event, policy)?.class === 'write'
-  )
-    judgeWrite = (await import('./judge-write.js')).judgeWrite;
+  // The shell analyzer loads only for a shell tool, the plan-file rules only for a write tool
+  // in plan mode: a Read or a Stop loads neither.
+  const judges: ToolJudges = {};
+  const row =
+    event?.kind === 'pre-tool' || event?.kind === 'permission' ? rowOf(event, policy) : undefined;
+  if (row?.class === 'shell')
+    judges.analyze = (await import('../shell/index.js')).analyzeShellCommand;
+  if (row?.class === 'write' && policy.planMode === true)
+    judges.judgeWrite = (await import('./judge-write.js')).judgeWrite;
   return judgeWith(
     {
-      tool: (e, p) => judgeToolEvent(e, p, judgeWrite),
+      tool: (e, p) => judgeToolCall(e, p, judges),
       sessionStart: judgeSessionStart,
       stop: (e, p) => {
         if (judgeStop === undefined) throw new Error('the stop judge is not loaded');
@@ -167,7 +174,7 @@ function failedAnswer(
   planMode: boolean,
   error: unknown,
 ): HookAnswer {
-  const config = error instanceof HookConfigError;
+  const config = isHookConfigError(error);
   const message = error instanceof Error ? error.message : 'unknown error';
   const reason = config ? `.planfirst/hook.json: ${message}` : `internal error: ${message}`;
   const code = config ? error.code : HookCodes.internalError;
@@ -224,7 +231,7 @@ export function projectDir(input: unknown, io: HookIo): string {
 }
 
 /** The project's `.planfirst/hook.json`, or undefined when there is none. Invalid throws. */
-function readConfig(project: string): HookConfig | undefined {
+async function readConfig(project: string): Promise<HookConfig | undefined> {
   let text: string;
   try {
     text = readFileSync(join(project, '.planfirst', 'hook.json'), 'utf8');
@@ -239,9 +246,24 @@ function readConfig(project: string): HookConfig | undefined {
     doc = JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : 'not valid JSON';
+    const { HookConfigError } = await import('./config.js');
     throw new HookConfigError([{ path: '.planfirst/hook.json', message }]);
   }
-  return parseHookConfig(doc);
+  // Program specs are checked against the analyzer's own table (and load the library for the
+  // judgement anyway); every other file is checked without loading either.
+  if (!namesNoPrograms(doc)) return (await import('./config.js')).parseHookConfig(doc);
+  const checked = checkHookConfig(doc, () => false);
+  if ('config' in checked) return checked.config;
+  const { HookConfigError } = await import('./config.js');
+  throw new HookConfigError(checked.issues);
+}
+
+/**
+ * A HookConfigError, told by its name: the class loads only when a file is invalid, and
+ * nothing else this process throws carries that name.
+ */
+function isHookConfigError(error: unknown): error is Error & { code: string } {
+  return error instanceof Error && error.name === 'HookConfigError' && 'code' in error;
 }
 
 function buildPolicy(config: HookConfig | undefined, project: string): HookPolicy {

@@ -1,6 +1,6 @@
 import { HookCodes } from './codes.js';
 import type { HookEvent } from './event.js';
-import { inPlanMode } from './judge-tool.js';
+import { inPlanMode } from './plan-mode-flag.js';
 import type { HookJudgement, HookPolicy } from './policy.js';
 
 // After the host compacts the conversation the plan may be gone from the model's context:

@@ -1,7 +1,7 @@
 import { ensureResolved, type PlanfirstOptions, type ResolvedOptions } from '../options.js';
 import { isNormalMode } from '../plan-mode/state.js';
 import type { SessionState } from '../session.js';
-import { isExecutionAck } from './ack.js';
+import { isExecutionAck } from './execution-ack.js';
 import { ACK_INSTRUCTION } from './tiers.js';
 
 /**

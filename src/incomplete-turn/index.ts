@@ -1,4 +1,3 @@
-export { ACK_MAX_LENGTH, type AckContext, isExecutionAck } from './ack.js';
 export { resolverAppliesTo } from './applies-to.js';
 export {
   type ClassifyContext,
@@ -20,6 +19,7 @@ export {
   type TextCueCategory,
   textCueCategories,
 } from './cues/index.js';
+export { ACK_MAX_LENGTH, type AckContext, isExecutionAck } from './execution-ack.js';
 export { ackFastPathInstruction } from './fast-path.js';
 export {
   cueOptionsSchema,

@@ -1,5 +1,5 @@
 import { PlanfirstError } from '../errors.js';
-import { isExecutionAck } from '../incomplete-turn/ack.js';
+import { isExecutionAck } from '../incomplete-turn/execution-ack.js';
 import { ackFastPathInstruction } from '../incomplete-turn/fast-path.js';
 import { resetRunBudgets } from '../incomplete-turn/resolve.js';
 import { type AssistantMessage, assistantText } from '../messages.js';

@@ -1,7 +1,7 @@
 import { judgeAssignments } from './assignments.js';
 import { ShellCodes } from './codes.js';
 import { judgeRule } from './option-engine.js';
-import { parseShell } from './parser/index.js';
+import { parseWithLimits } from './parser/index.js';
 import { resolveShellPolicy, type ShellPolicy } from './policy.js';
 import type { ShellPolicyClass } from './policy-class-names.js';
 import { shellPolicyClasses } from './policy-classes.js';
@@ -38,17 +38,20 @@ export function analyzeShellCommand(command: string, policy?: ShellPolicy): Shel
   if (walk.policy.hostShell !== 'posix')
     return verdict(unsupportedShell(walk.policy.hostShell), []);
   // Stryker disable next-line ObjectLiteral: the parser's default limits are these two constants
-  const parsed = parseShell(command, topLimits);
+  const parsed = parseWithLimits(command, topLimits);
   if (!parsed.ok) return verdict(parsed, []);
   // One pass, no intermediate arrays: this runs on every call.
-  const commands: { argv: string[] }[] = [];
+  let commands: { argv: string[] }[] = [];
   for (const c of parsed.commands) {
     const { words } = c;
     if (words.length === 0) continue;
     // Stryker disable next-line ArrayDeclaration: the size only preallocates; every slot is set below
     const argv = new Array<string>(words.length);
     for (let i = 0; i < words.length; i++) argv[i] = (words[i] as ShellWord).value;
-    commands.push({ argv });
+    // The first as a one-element literal: cheaper than growing the empty array on a push.
+    // Stryker disable next-line ConditionalExpression: a push into the empty array is the same list
+    if (commands.length === 0) commands = [{ argv }];
+    else commands.push({ argv });
   }
   return verdict(judgeScript(parsed.commands, walk, 0), commands);
 }
@@ -151,7 +154,7 @@ function judgeSubstitutions(
         code: ShellCodes.nestingTooDeep,
         reason: `command substitutions nest more than ${MAX_NESTING} deep; run the inner command on its own first`,
       };
-    const inner = parseShell(script, {
+    const inner = parseWithLimits(script, {
       maxCommands: MAX_COMMANDS - walk.count,
       maxNesting: MAX_NESTING - depth - 1,
     });
@@ -188,14 +191,19 @@ function judgeWords(
       reason:
         'git after cd could read a repository planted in that directory; run git from the starting directory',
     };
-  if (walk.policy.removed.has(name))
+  // The default policy's sets are empty: no lookup then (this runs for every command).
+  const { policy } = walk;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty set has nothing either; the size only skips the lookup
+  if (policy.removed.size !== 0 && policy.removed.has(name))
     return {
       code: ShellCodes.removedByPolicy,
       reason: `\`${name}\` is not allowed by the host's policy`,
     };
 
   const rule: ProgramRule | undefined =
-    walk.policy.programs.get(name) ?? findRule(defaultPrograms, name);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty map has nothing either; the size only skips the lookup
+    (policy.programs.size === 0 ? undefined : policy.programs.get(name)) ??
+    findRule(defaultPrograms, name);
   if (rule === undefined)
     return {
       code: ShellCodes.unknownProgram,
@@ -232,7 +240,7 @@ function judgeWords(
           code: ShellCodes.nestingTooDeep,
           reason: `shell scripts nest more than ${MAX_NESTING} deep; run the inner command directly instead of through another shell`,
         };
-      const inner = parseShell(result.script, {
+      const inner = parseWithLimits(result.script, {
         maxCommands: MAX_COMMANDS - walk.count,
         maxNesting: MAX_NESTING - depth - 1,
       });

@@ -12,6 +12,7 @@ import {
 } from './option-messages.js';
 import type {
   Block,
+  GlobPolicy,
   OptionSpec,
   ParsedArgs,
   ParsedOption,
@@ -47,14 +48,28 @@ export function isBlock(value: ParsedArgs | Block): value is Block {
  * Follows `alias` links to the key whose fields apply.
  * Returns undefined for a missing key or a broken/cyclic alias chain.
  */
-export function canonicalOption(spec: ProgramSpec, key: string): Canonical | undefined {
-  return tableOf(spec).get(key);
+export function canonicalOption(
+  spec: ProgramSpec,
+  key: string,
+): { key: string; option: OptionSpec } | undefined {
+  const target = tableOf(spec).get(key);
+  return target === undefined ? undefined : { key: target.key, option: target.option };
 }
 
-/** The key whose fields apply to a spelling, and those fields. */
+/**
+ * The key whose fields apply to a spelling, and those fields, copied out of the option so that
+ * every entry has one shape: option objects come in many shapes, and reading their fields on
+ * the hot path would be a megamorphic load each.
+ */
 interface Canonical {
   key: string;
   option: OptionSpec;
+  value: OptionSpec['value'];
+  extraValues: number;
+  hazard: OptionSpec['hazard'];
+  reason: OptionSpec['reason'];
+  check: OptionSpec['check'];
+  unknownValue: OptionSpec['unknownValue'];
 }
 
 /** Every spelling of a spec, aliases already followed: what the parse looks up per word. */
@@ -80,12 +95,61 @@ function tableOf(spec: ProgramSpec): Table {
   return table;
 }
 
+/**
+ * A spec's table and its settings with the defaults applied, in one shape for every spec (spec
+ * objects differ in which fields they set; see Canonical).
+ */
+interface Compiled {
+  table: Table;
+  endOfOptions: boolean;
+  permute: boolean;
+  dashIsOperand: boolean;
+  numericOption: boolean;
+  abbreviations: boolean;
+  globs: GlobPolicy;
+  operands: ProgramSpec['operands'];
+  check: ProgramSpec['check'];
+}
+
+// Made on a spec's first use; a spec is data, never changed after that (like its options).
+const compiledSpecs = new WeakMap<ProgramSpec, Compiled>();
+
+function compiled(spec: ProgramSpec): Compiled {
+  let found = compiledSpecs.get(spec);
+  // Stryker disable next-line ConditionalExpression: only cached; rebuilt, it is equal
+  if (found === undefined) {
+    found = {
+      table: tableOf(spec),
+      endOfOptions: spec.endOfOptions ?? true,
+      permute: spec.permute ?? true,
+      dashIsOperand: spec.dashIsOperand ?? true,
+      numericOption: spec.numericOption === true,
+      abbreviations: spec.abbreviations !== false,
+      globs: spec.globs,
+      operands: spec.operands,
+      check: spec.check,
+    };
+    compiledSpecs.set(spec, found);
+  }
+  return found;
+}
+
 function followAliases(spec: ProgramSpec, key: string): Canonical | undefined {
   let current = key;
   for (let depth = 0; depth <= MAX_ALIAS_DEPTH; depth++) {
     const option = lookup(spec, current);
     if (option === undefined) return undefined;
-    if (option.alias === undefined) return { key: current, option };
+    if (option.alias === undefined)
+      return {
+        key: current,
+        option,
+        value: option.value,
+        extraValues: option.extraValues ?? 0,
+        hazard: option.hazard,
+        reason: option.reason,
+        check: option.check,
+        unknownValue: option.unknownValue,
+      };
     current = option.alias;
   }
   return undefined;
@@ -100,12 +164,18 @@ function lookup(spec: ProgramSpec, key: string): OptionSpec | undefined {
  * The parse so far, filled in by the readers: the parsed arguments, and for option k at
  * spellings[2k] the key its spelling resolved to before aliases (`--output` for `--outp`) and
  * at spellings[2k + 1] what the user wrote (no object per option beyond the ParsedOption).
+ * A class, so that `instanceof` tells it from a Block without a property lookup (a prototype
+ * with a `code` cannot fake that either).
  */
-interface Parse {
-  args: ParsedArgs;
-  spellings: string[];
+class Parse {
+  readonly args: ParsedArgs;
+  readonly spellings: string[] = [];
   /** Words at this index and later can only be operands; globs before it may become options. */
   optionsEndAt: number;
+  constructor(operands: ShellWord[], optionsEndAt: number) {
+    this.args = { options: [], operands, sawEndOfOptions: false };
+    this.optionsEndAt = optionsEndAt;
+  }
 }
 
 function record(found: Parse, parsed: ParsedOption, resolved: string, spelled: string): void {
@@ -122,25 +192,19 @@ export function parseArgs(
   args: readonly ShellWord[],
   spec: ProgramSpec,
 ): ParsedArgs | Block {
-  const result = parse(program, args, spec);
-  return hasOwn(result, 'code') ? result : result.args;
+  const result = parse(program, args, spec, compiled(spec));
+  return result instanceof Parse ? result.args : result;
 }
 
 function parse(
   program: string,
   args: readonly ShellWord[],
   spec: ProgramSpec,
-  table: Table = tableOf(spec),
+  c: Compiled,
 ): Parse | Block {
-  const endOfOptions = spec.endOfOptions ?? true;
-  const permute = spec.permute ?? true;
-  const dashIsOperand = spec.dashIsOperand ?? true;
+  const { endOfOptions, permute, dashIsOperand } = c;
   const operands: ShellWord[] = [];
-  const found: Parse = {
-    args: { options: [], operands, sawEndOfOptions: false },
-    spellings: [],
-    optionsEndAt: args.length,
-  };
+  const found = new Parse(operands, args.length);
   let optionsEndAt = args.length;
   let i = 0;
   while (i < args.length) {
@@ -165,8 +229,8 @@ function parse(
       continue;
     }
     const next = text.startsWith('--')
-      ? readLong(program, spec, table, args, i, found)
-      : readShort(program, spec, table, args, i, found);
+      ? readLong(program, spec, c, args, i, found)
+      : readShort(program, c, args, i, found);
     if (typeof next !== 'number') return next;
     i = next;
   }
@@ -180,7 +244,7 @@ function parse(
 function readLong(
   program: string,
   spec: ProgramSpec,
-  table: Table,
+  c: Compiled,
   args: readonly ShellWord[],
   index: number,
   found: Parse,
@@ -190,7 +254,7 @@ function readLong(
   const spelled = equals === -1 ? word.value : word.value.slice(0, equals);
   const attached = equals === -1 ? undefined : attachedWord(word, equals + 1);
   if (spelled.length <= 2) return describeUnknown(program, spelled, word);
-  const resolved = resolveLong(program, spec, table, spelled, word);
+  const resolved = resolveLong(program, spec, c, spelled, word);
   if (hasOwn(resolved, 'code')) return resolved;
   const { key, canonical, option } = resolved;
   return takeValue(program, args, index, spelled, key, canonical, option, attached, found);
@@ -200,21 +264,22 @@ function readLong(
 function resolveLong(
   program: string,
   spec: ProgramSpec,
-  table: Table,
+  c: Compiled,
   spelled: string,
   word: ShellWord,
-): { key: string; canonical: string; option: OptionSpec } | Block {
+): { key: string; canonical: string; option: Canonical } | Block {
+  const { table } = c;
   const exact = table.get(spelled);
-  if (exact !== undefined) return { key: spelled, canonical: exact.key, option: exact.option };
-  if (spec.abbreviations === false) {
+  if (exact !== undefined) return { key: spelled, canonical: exact.key, option: exact };
+  if (!c.abbreviations) {
     return describeNotSpelledOut(program, spelled, word, prefixedKeys(spec, table, spelled));
   }
-  const candidates: { key: string; canonical: string; option: OptionSpec }[] = [];
+  const candidates: { key: string; canonical: string; option: Canonical }[] = [];
   for (const key of longKeys(spec)) {
     if (!key.startsWith(spelled)) continue;
     const target = table.get(key);
     if (target === undefined) continue;
-    candidates.push({ key, canonical: target.key, option: target.option });
+    candidates.push({ key, canonical: target.key, option: target });
   }
   const first = candidates[0];
   if (first === undefined) return describeUnknown(program, spelled, word);
@@ -250,21 +315,21 @@ function longKeys(spec: ProgramSpec): readonly string[] {
 
 function readShort(
   program: string,
-  spec: ProgramSpec,
-  table: Table,
+  c: Compiled,
   args: readonly ShellWord[],
   index: number,
   found: Parse,
 ): number | Block {
   const word = args[index] as ShellWord;
   const text = word.value;
+  const { table } = c;
   // Single-dash long options (`xxd -cols`, `find -name`) are spelled out in full in the spec.
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a two-character word found whole is the same option the short reader finds
   const whole = text.length > 2 ? table.get(text) : undefined;
   if (whole !== undefined) {
-    return takeValue(program, args, index, text, text, whole.key, whole.option, undefined, found);
+    return takeValue(program, args, index, text, text, whole.key, whole, undefined, found);
   }
-  if (spec.numericOption === true && isDigits(text.slice(1))) {
+  if (c.numericOption && isDigits(text.slice(1))) {
     const value = attachedWord(word, 1);
     record(found, { name: NUMERIC_OPTION, value, word }, NUMERIC_OPTION, text);
     return index + 1;
@@ -274,23 +339,13 @@ function readShort(
     const spelled = code < 128 ? (shortSpellings[code] as string) : `-${text.charAt(at)}`;
     const target = table.get(spelled);
     if (target === undefined) return describeUnknown(program, spelled, word);
-    if (target.option.value === undefined) {
+    if (target.value === undefined) {
       record(found, { name: target.key, word }, spelled, spelled);
       continue;
     }
     // A value-taking letter ends the cluster: the rest of the word is its value.
     const rest = at + 1 < text.length ? attachedWord(word, at + 1) : undefined;
-    return takeValue(
-      program,
-      args,
-      index,
-      spelled,
-      spelled,
-      target.key,
-      target.option,
-      rest,
-      found,
-    );
+    return takeValue(program, args, index, spelled, spelled, target.key, target, rest, found);
   }
   return index + 1;
 }
@@ -314,7 +369,7 @@ function takeValue(
   spelled: string,
   resolved: string,
   canonical: string,
-  option: OptionSpec,
+  option: Canonical,
   attached: ShellWord | undefined,
   found: Parse,
 ): number | Block {
@@ -328,7 +383,7 @@ function takeValue(
     if (value === undefined) return describeMissingValue(program, spelled, resolved);
     next++;
   }
-  const extra = option.extraValues ?? 0;
+  const extra = option.extraValues;
   if (next + extra > args.length) return describeMissingValue(program, spelled, resolved);
   const parsed = value === undefined ? { name: canonical, word } : { name: canonical, value, word };
   record(found, parsed, resolved, spelled);
@@ -362,9 +417,10 @@ export function judgeWithSpec(
   spec: ProgramSpec,
   context: RuleContext,
 ): RuleResult {
-  const table = tableOf(spec);
-  const result = parse(program, args, spec, table);
-  if (hasOwn(result, 'code')) return block(result);
+  const c = compiled(spec);
+  const { table } = c;
+  const result = parse(program, args, spec, c);
+  if (!(result instanceof Parse)) return block(result);
   const { spellings } = result;
   const { options } = result.args;
   for (let k = 0; k < options.length; k++) {
@@ -373,11 +429,11 @@ export function judgeWithSpec(
     const verdict = judgeOption(program, table, parsed, resolved, spellings[2 * k + 1] as string);
     if (verdict !== undefined) return block(verdict);
   }
-  const glob = findUnsafeGlob(program, args, spec, result, table);
+  const glob = findUnsafeGlob(program, args, c.globs, result, table);
   if (glob !== undefined) return block(glob);
-  const count = judgeOperandCount(program, spec, result.args.operands);
+  const count = judgeOperandCount(program, c.operands, result.args.operands);
   if (count !== undefined) return block(count);
-  return spec.check === undefined ? okResult : spec.check(result.args, context);
+  return c.check === undefined ? okResult : c.check(result.args, context);
 }
 
 /** Shared: most calls end here, and a verdict is never mutated. */
@@ -394,12 +450,11 @@ function judgeOption(
   const target = table.get(parsed.name);
   // Stryker disable next-line ConditionalExpression: the parse records only names from the table
   if (target === undefined) return describeUnknown(program, spelled, parsed.word);
-  const { option } = target;
-  if (option.hazard !== undefined) {
-    return describeHazard(program, spelled, resolved, option.hazard, option.reason);
+  if (target.hazard !== undefined) {
+    return describeHazard(program, spelled, resolved, target.hazard, target.reason);
   }
-  if (option.check !== undefined && parsed.value !== undefined) {
-    return option.check(parsed.value);
+  if (target.check !== undefined && parsed.value !== undefined) {
+    return target.check(parsed.value);
   }
   return undefined;
 }
@@ -407,11 +462,11 @@ function judgeOption(
 function findUnsafeGlob(
   program: string,
   args: readonly ShellWord[],
-  spec: ProgramSpec,
+  globs: GlobPolicy,
   parsed: Parse,
   table: Table,
 ): Block | undefined {
-  if (spec.globs === 'anywhere' || !args.some((word) => word.glob)) return undefined;
+  if (globs === 'anywhere' || !args.some((word) => word.glob)) return undefined;
   const { optionsEndAt } = parsed;
   // An option's value may be code or a pattern (`-e SCRIPT`): a glob there is never relaxed.
   // A double-quoted expansion is one word of unknown text: it may stand as the value of an
@@ -423,7 +478,7 @@ function findUnsafeGlob(
     if (value === undefined) continue;
     values.add(value);
     // Stryker disable next-line OptionalChaining: the parse records only names from the table
-    const mode = table.get(option.name)?.option.unknownValue;
+    const mode = table.get(option.name)?.unknownValue;
     if (mode === undefined || value.expansion !== true) continue;
     // The value in the next word is that word itself; an attached one (`--opt="$X"`, `-o"$X"`)
     // is a part of the option's own word, whose name part is literal (no option name holds
@@ -435,10 +490,10 @@ function findUnsafeGlob(
   for (let i = 0; i < args.length; i++) {
     const word = args[i] as ShellWord;
     if (!word.glob) continue;
-    if (spec.globs === 'never') return describeGlob(program, word, spec.globs);
+    if (globs === 'never') return describeGlob(program, word, globs);
     if (word.expansion === true && inertValues.has(word)) continue;
     if (i < optionsEndAt && (values.has(word) || !hasLiteralPrefix(word)))
-      return describeGlob(program, word, spec.globs);
+      return describeGlob(program, word, globs);
   }
   return undefined;
 }
@@ -455,10 +510,9 @@ export function hasLiteralPrefix(word: ShellWord): boolean {
 
 function judgeOperandCount(
   program: string,
-  spec: ProgramSpec,
+  limits: ProgramSpec['operands'],
   operands: readonly ShellWord[],
 ): Block | undefined {
-  const limits = spec.operands;
   if (limits === undefined) return undefined;
   const { min, max } = limits;
   // A glob may expand to any number of names, so a capped count cannot be proven.

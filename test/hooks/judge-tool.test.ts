@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../src/hooks/event.js';
 import { inPlanMode, judgeToolEvent } from '../../src/hooks/judge-tool.js';
+import { judgeToolCall } from '../../src/hooks/judge-tool-call.js';
 import { HookCodes, judgeHookEvent } from '../../src/internal.js';
 import * as f from './fixtures.js';
 
@@ -189,6 +190,23 @@ describe('shell commands', () => {
     expect(judgeToolEvent(shellEvent({ command: 'rm x' }), inPlan)).toMatchObject({
       verdict: 'deny',
       argv: [['rm', 'x']],
+    });
+  });
+
+  it('without the analyzer no command is read-only: denied in plan mode, neutral outside it', () => {
+    // The hook process loads the analyzer for shell tools only; a call that reaches a shell
+    // row without it fails closed instead of approving.
+    expect(judgeToolCall(shellEvent({ command: 'ls' }), inPlan, {})).toEqual({
+      verdict: 'deny',
+      code: HookCodes.notReadOnly,
+      reason: `planfirst plan mode: Bash commands cannot be proven read-only. ${alternative}`,
+      planMode: true,
+    });
+    expect(judgeToolCall(shellEvent({ command: 'ls' }), {}, {})).toEqual({
+      verdict: 'neutral',
+      code: HookCodes.notShell,
+      reason: 'planfirst judges only POSIX shell commands',
+      planMode: false,
     });
   });
 

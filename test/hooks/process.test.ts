@@ -160,6 +160,47 @@ describe('answerHook: the settings file', () => {
     expect(a.judgement.reason).toContain('planMode');
   });
 
+  it('a program spec for a program with a built-in rule is refused, naming the program', async () => {
+    // Program specs are checked against the analyzer's table, which the hook loads only then.
+    const dir = tempProject({ planMode: true, readOnlyPrograms: { cat: { options: {} } } });
+    const a = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('ls'))),
+    );
+    expect([a.judgement.verdict, a.judgement.code]).toEqual(['deny', 'invalid_hook_config']);
+    expect(a.judgement.reason).toBe(
+      '.planfirst/hook.json: invalid planfirst hook config:\n  - readOnlyPrograms.cat: cat has a built-in rule; an overlay may remove it but not replace it',
+    );
+  });
+
+  it('a readOnlyPrograms value that is not an object is refused on the same path', async () => {
+    const dir = tempProject({ planMode: true, readOnlyPrograms: 'cat' });
+    const a = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('ls'))),
+    );
+    expect([a.judgement.verdict, a.judgement.code]).toEqual(['deny', 'invalid_hook_config']);
+    expect(a.judgement.reason).toContain('readOnlyPrograms: expected an object of program specs');
+  });
+
+  it('an empty readOnlyPrograms object is a valid file: the shell gate judges as without it', async () => {
+    const dir = tempProject({ planMode: true, readOnlyPrograms: {} });
+    const ok = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('ls'))),
+    );
+    expect([ok.judgement.verdict, ok.judgement.code]).toEqual(['neutral', HookCodes.readOnly]);
+    const no = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('rm x'))),
+    );
+    expect([no.judgement.verdict, no.judgement.code]).toEqual(['deny', HookCodes.notReadOnly]);
+  });
+
   it('a settings path that cannot be read as a file is an internal error, never an allow', async () => {
     const dir = tempProject();
     mkdirSync(join(dir, '.planfirst', 'hook.json'), { recursive: true });

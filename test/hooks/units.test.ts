@@ -154,4 +154,33 @@ describe('the hook bundle without zod', () => {
     expect(bundle).not.toMatch(/(^|;)\s*import\b[^;]*?from\s*['"]\.\/index\.js['"]/m);
     expect(bundle).toContain("import('./index.js')");
   });
+
+  it('a Read or a Stop loads neither planfirst/shell nor zod: only a shell tool loads the analyzer', () => {
+    const dist = new URL('../../dist/', import.meta.url);
+    const read = (name: string) => readFileSync(new URL(name, dist), 'utf8');
+    // Every module a file imports statically, itself included (the build is minified:
+    // `import{a}from'./chunk-X.js'` and `export{a}from'./chunk-X.js'`).
+    const closure = (entry: string): Set<string> => {
+      const seen = new Set<string>();
+      const visit = (name: string) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        if (!name.startsWith('./')) return;
+        const text = read(name.slice(2)).replace(/import\((['"])[^'"]+\1\)/g, '');
+        for (const [, target] of text.matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g))
+          if (target !== undefined) visit(target);
+      };
+      visit(entry);
+      return seen;
+    };
+    const hookMain = closure('./hook-main.js');
+    const stopFile = read('hook-main.js').match(/import\(['"](\.\/judge-stop-[^'"]+)['"]\)/)?.[1];
+    expect(stopFile).toBeDefined();
+    const stop = closure(stopFile as string);
+    for (const loaded of [hookMain, stop]) {
+      expect([...loaded].filter((m) => /shell|zod|typebox|^\.\/index\.js$/.test(m))).toEqual([]);
+      expect(loaded.has('node:fs') || loaded.has('fs')).toBe(false);
+    }
+    expect(read('hook-main.js')).toMatch(/import\(['"]planfirst\/shell['"]\)/);
+  });
 });

@@ -23,10 +23,14 @@ export interface PluginContext {
   runs: Map<string, string>;
   /**
    * Which session spawned this one, from the host's own session row: `parent` (its session
-   * key), `none`, or `failed`. Undefined when the host offers no way to ask: then spawned
-   * sessions cannot be gated, and `sessions_spawn` stays blocked while planning.
+   * key), `none`, or `failed`; undefined when the host offers no session rows.
    */
-  spawnedBy?: (identity: HostSessionIdentity) => SpawnLookup;
+  spawnedBy?: (identity: HostSessionIdentity) => SpawnLookup | undefined;
+  /**
+   * Whether the host offers session rows, so spawned sessions can be gated; otherwise
+   * `sessions_spawn` stays blocked while planning.
+   */
+  gatesSpawns?: () => boolean;
   /** Session key → agent id, as the host names them on hook calls (to find a parent's record). */
   agents?: Map<string, string>;
 }

@@ -42,7 +42,7 @@ export function createToolGate(
     // plugin who spawned a session (else it stays blocked, as any unknown tool).
     const gatedSpawn =
       call.name === SPAWN_TOOL &&
-      ctx.spawnedBy !== undefined &&
+      ctx.gatesSpawns?.() === true &&
       (!loaded.readable || isGateClosed(loaded.session.planMode));
     if (gatedSpawn) {
       const params = (call.input ?? {}) as Record<string, unknown>;

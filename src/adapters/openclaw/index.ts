@@ -87,15 +87,14 @@ export function createPlanfirstPlugin(init: PlanfirstPluginInit = {}): Planfirst
       };
       api.on('after_tool_call', createAfterToolCallHook(ctx));
       api.on('subagent_spawned', createSubagentSpawnedHook(ctx));
-      const workflow = api.session?.workflow;
       api.on(
         'subagent_ended',
-        createSubagentEndedHook(
-          ctx,
-          typeof workflow?.enqueueNextTurnInjection === 'function'
-            ? (injection) => workflow.enqueueNextTurnInjection?.(injection) ?? Promise.resolve()
-            : undefined,
-        ),
+        createSubagentEndedHook(ctx, async (injection) => {
+          const workflow = api.session?.workflow;
+          if (typeof workflow?.enqueueNextTurnInjection !== 'function')
+            throw new Error('the host cannot queue a message for the next turn');
+          await workflow.enqueueNextTurnInjection(injection);
+        }),
       );
       api.on('before_reset', (_event, hctx) => forget(hctx));
       api.on('session_end', (event, hctx) => {
@@ -106,27 +105,44 @@ export function createPlanfirstPlugin(init: PlanfirstPluginInit = {}): Planfirst
   };
 }
 
-// Sessions known to have no parent: a session's spawner never changes, so ask the host once.
+// Sessions known to have no parent, remembered so the host is asked once per session.
 const NOT_SPAWNED_REMEMBERED = 1024;
 
 /**
  * How the plugin asks the host which session spawned a session: its session row's
- * `spawnedBy`. Absent when the host offers no session rows (then sessions_spawn stays blocked
- * while planning). A lookup that throws is `failed`: that session then counts as planning.
+ * `spawnedBy`. The host's runtime is resolved on first use (never during registration). A
+ * host without session rows (or whose runtime cannot be resolved) leaves sessions_spawn
+ * blocked while planning; a lookup that throws is `failed`, and that session counts as
+ * planning.
  */
-function spawnLookup(api: HostPluginApi): Pick<PluginContext, 'spawnedBy'> {
-  const sessions = api.runtime.agent?.session;
-  const read = sessions?.getSessionEntry;
-  if (typeof read !== 'function') return {};
+function spawnLookup(api: HostPluginApi): Pick<PluginContext, 'spawnedBy' | 'gatesSpawns'> {
+  type Rows = NonNullable<NonNullable<HostPluginApi['runtime']['agent']>['session']>;
+  let rows: { sessions: Rows; read: NonNullable<Rows['getSessionEntry']> } | null | undefined;
+  const resolve = () => {
+    if (rows === undefined) {
+      try {
+        const sessions = api.runtime.agent?.session;
+        const read = sessions?.getSessionEntry;
+        rows = sessions !== undefined && typeof read === 'function' ? { sessions, read } : null;
+      } catch (error) {
+        api.logger.warn(`planfirst: the host's session rows are unavailable: ${describe(error)}`);
+        rows = null;
+      }
+    }
+    return rows;
+  };
   const notSpawned = new Set<string>();
   return {
+    gatesSpawns: () => resolve() !== null,
     spawnedBy(identity) {
+      const host = resolve();
+      if (host === null) return undefined;
       const sessionKey = identity.sessionKey;
       if (sessionKey === undefined) return { kind: 'none' };
       const memo = `${identity.agentId ?? ''}\u0000${sessionKey}`;
       if (notSpawned.has(memo)) return { kind: 'none' };
       try {
-        const parent = read.call(sessions, {
+        const parent = host.read.call(host.sessions, {
           ...(identity.agentId === undefined ? {} : { agentId: identity.agentId }),
           sessionKey,
         })?.spawnedBy;
@@ -135,6 +151,7 @@ function spawnLookup(api: HostPluginApi): Pick<PluginContext, 'spawnedBy'> {
       } catch (error) {
         return { kind: 'failed', problem: describe(error) };
       }
+      // A session's spawner never changes: ask the host once per session.
       notSpawned.add(memo);
       if (notSpawned.size > NOT_SPAWNED_REMEMBERED) notSpawned.clear();
       return { kind: 'none' };

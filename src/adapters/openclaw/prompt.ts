@@ -35,7 +35,7 @@ export function planningTools(ctx: PluginContext): string[] {
       PLUGIN_ID,
       'tool_call',
       // Spawned sessions inherit the gate only when the host says who spawned them.
-      ...(ctx.spawnedBy === undefined ? [] : [SPAWN_TOOL]),
+      ...(ctx.gatesSpawns?.() === true ? [SPAWN_TOOL] : []),
     ]),
   ];
 }

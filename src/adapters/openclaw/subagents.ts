@@ -146,7 +146,7 @@ export function subagentPlanText(childKey: string, child: SessionState): string 
  */
 export function createSubagentEndedHook(
   ctx: PluginContext,
-  inject: ((injection: HostNextTurnInjection) => Promise<unknown>) | undefined,
+  inject: (injection: HostNextTurnInjection) => Promise<unknown>,
 ): (event: HostSubagentEndedEvent, hctx: HostSubagentContext) => Promise<void> {
   return async (event, hctx) => {
     const childIdentity = identityOfKey(ctx, event.targetSessionKey);
@@ -167,7 +167,7 @@ export function createSubagentEndedHook(
     const text = child.readable
       ? subagentPlanText(event.targetSessionKey, child.session)
       : undefined;
-    if (text === undefined || inject === undefined) return;
+    if (text === undefined) return;
     await inject({
       sessionKey: parentKey,
       ...(parent.agentId === undefined ? {} : { agentId: parent.agentId }),

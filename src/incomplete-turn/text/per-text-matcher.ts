@@ -19,12 +19,6 @@ export const PER_TEXT_MAX_LENGTH = 4000;
 /** After this many texts the full automaton is compiled and used from then on. */
 export const PER_TEXT_MAX_TEXTS = 16;
 
-interface Key<C extends string> {
-  category: C;
-  phrase: string;
-  key: string;
-}
-
 /**
  * The same matcher as `compilePhrases(lists, fold)`. `keyOf`, when given, returns the folded key
  * of a phrase (as `phraseKey` computes it) faster than `fold` does; it must agree with it.
@@ -35,20 +29,18 @@ export function perTextPhrases<C extends string>(
   keyOf: (phrase: string) => string = (phrase) => phraseKey(phrase, fold).key,
 ): PerTextPhraseMatcher<C> {
   let full: PhraseMatcher<C> | undefined;
-  let keys: Key<C>[] | undefined;
+  // Each category's keys, index for index with its phrases: no object per phrase, since a
+  // short-lived process computes them for one or two texts.
+  let keys: Record<C, string[]> | undefined;
   const perText = new Map<string, PhraseMatcher<C>>();
   const compileAll = (): PhraseMatcher<C> => {
     full ??= compilePhrases(lists, fold);
     perText.clear();
     return full;
   };
-  const allKeys = (): Key<C>[] => {
-    const out: Key<C>[] = [];
-    for (const category of Object.keys(lists) as C[])
-      for (const phrase of lists[category]) {
-        const key = keyOf(phrase);
-        if (key !== '') out.push({ category, phrase, key });
-      }
+  const allKeys = (): Record<C, string[]> => {
+    const out = {} as Record<C, string[]>;
+    for (const category of Object.keys(lists) as C[]) out[category] = lists[category].map(keyOf);
     return out;
   };
   const forText = (text: string): PhraseMatcher<C> => {
@@ -60,9 +52,16 @@ export function perTextPhrases<C extends string>(
     keys ??= allKeys();
     // The phrases in their configured order, so duplicates resolve as in the full automaton.
     const present = {} as Record<C, string[]>;
-    for (const category of Object.keys(lists) as C[]) present[category] = [];
-    for (const { category, phrase, key } of keys)
-      if (text.includes(key)) present[category].push(phrase);
+    for (const category of Object.keys(lists) as C[]) {
+      const phrases = lists[category];
+      const keyList = keys[category];
+      const found: string[] = [];
+      for (let i = 0; i < phrases.length; i++) {
+        const key = keyList[i] as string;
+        if (key !== '' && text.includes(key)) found.push(phrases[i] as string);
+      }
+      present[category] = found;
+    }
     const matcher = compilePhrases(present, fold);
     perText.set(text, matcher);
     return matcher;

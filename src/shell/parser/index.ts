@@ -20,9 +20,8 @@ export function parseShell(text: string, limits: Partial<ParseLimits> = {}): Par
   if (failed !== undefined) return { ok: false, ...failed };
   const ownCommands = Object.hasOwn(limits, 'maxCommands');
   const ownNesting = Object.hasOwn(limits, 'maxNesting');
-  // The caller's object itself when it has both limits (the analyzer passes one constant);
-  // the parser only reads it.
-  const parser = new Parser(
+  // The caller's object itself when it has both limits; the parser only reads it.
+  return parseChecked(
     text,
     ownCommands && ownNesting
       ? (limits as ParseLimits)
@@ -33,6 +32,21 @@ export function parseShell(text: string, limits: Partial<ParseLimits> = {}): Par
           maxNesting: ownNesting ? (limits.maxNesting as number) : defaultParseLimits.maxNesting,
         },
   );
+}
+
+/**
+ * parseShell for a caller whose limits object has both limits as own properties (the analyzer's
+ * do): no property checks on every call.
+ */
+export function parseWithLimits(text: string, limits: ParseLimits): ParseResult {
+  const failed = checkInputLimits(text);
+  if (failed !== undefined) return { ok: false, ...failed };
+  return parseChecked(text, limits);
+}
+
+/** Parses a text that passed checkInputLimits. */
+function parseChecked(text: string, limits: ParseLimits): ParseResult {
+  const parser = new Parser(text, limits);
   try {
     const ast = parser.parseScript();
     if (ast === undefined) {

@@ -22,10 +22,14 @@ export type RedirectOperator =
   | '<<-'
   | '<<<';
 
-/** One token with its source span; a redirection carries its target word (or delimiter). */
+/**
+ * One token with its source span; a redirection carries its target word (or delimiter). Every
+ * token that is not a word has the same fields in the same order (made by `token`), so the
+ * parser's reads of them see two object shapes besides words' instead of one per kind.
+ */
 export type Token =
   | DecodedWord
-  | { kind: 'operator'; op: Operator; start: number; end: number }
+  | { kind: 'operator'; op: Operator; fd: undefined; target: undefined; start: number; end: number }
   | {
       kind: 'redirect';
       op: RedirectOperator;
@@ -35,7 +39,18 @@ export type Token =
       start: number;
       end: number;
     }
-  | { kind: 'end'; start: number; end: number };
+  | { kind: 'end'; op: undefined; fd: undefined; target: undefined; start: number; end: number };
+
+function token<T extends Exclude<Token, DecodedWord>>(
+  kind: T['kind'],
+  op: T['op'],
+  fd: T['fd'],
+  target: T['target'],
+  start: number,
+  end: number,
+): T {
+  return { kind, op, fd, target, start, end } as T;
+}
 
 /** The redirection operator at `at`, longest match first, or undefined. */
 function redirectOperatorAt(text: string, at: number): RedirectOperator | undefined {
@@ -79,7 +94,7 @@ export class Lexer {
       const char = text[start];
       if (char === undefined) {
         if (this.pending !== undefined) readHeredocBodies(src, this.pending);
-        return { kind: 'end', start, end: start };
+        return token('end', undefined, undefined, undefined, start, start);
       }
       if (char === '#') {
         if (this.lineHasTokens) {
@@ -99,7 +114,7 @@ export class Lexer {
           this.pending = undefined;
         }
         this.lineHasTokens = false;
-        return { kind: 'operator', op: '\n', start, end: start + 1 };
+        return token('operator', '\n', undefined, undefined, start, start + 1);
       }
       this.lineHasTokens = true;
       return this.readToken(start, char);
@@ -109,10 +124,11 @@ export class Lexer {
   private readToken(start: number, char: string): Token {
     const { src } = this;
     const { text } = src;
-    const next = text[start + 1];
+    // A code, NaN past the end: with `undefined` there, every comparison below would be generic.
+    const next = text.charCodeAt(start + 1);
     switch (char) {
       case ';':
-        if (next === ';' || next === '&') {
+        if (next === 0x3b || next === 0x26) {
           reject(
             ShellCodes.background,
             `\`${show(text.slice(start, start + 3))}\` ends a case branch (and \`;&\` falls through); outside \`case\` it is an error — separate commands with \`;\` and run them in the foreground`,
@@ -120,18 +136,18 @@ export class Lexer {
         }
         return this.operator(';', start, 1);
       case '|':
-        if (next === '|') return this.operator('||', start, 2);
-        if (next === '&') return this.operator('|&', start, 2);
+        if (next === 0x7c) return this.operator('||', start, 2);
+        if (next === 0x26) return this.operator('|&', start, 2);
         return this.operator('|', start, 1);
       case '&':
-        if (next === '&') return this.operator('&&', start, 2);
-        if (next === '>') return this.readRedirect(start, undefined);
+        if (next === 0x26) return this.operator('&&', start, 2);
+        if (next === 0x3e) return this.readRedirect(start, undefined);
         return reject(
           ShellCodes.background,
           '`&` runs the command in the background; run it in the foreground (use `;` or `&&` between commands)',
         );
       case '(':
-        if (next === '(') {
+        if (next === 0x28) {
           reject(
             ShellCodes.arithmetic,
             '`((` starts an arithmetic command; compute values yourself, and write nested subshells as `( (…) )`',
@@ -141,7 +157,7 @@ export class Lexer {
       case ')':
         return this.operator(')', start, 1);
       case '<':
-        if (next === '(') return this.readProcessSubstitution(start);
+        if (next === 0x28) return this.readProcessSubstitution(start);
         return this.readRedirect(start, undefined);
       case '>':
         rejectProcessSubstitution(text, start);
@@ -153,7 +169,7 @@ export class Lexer {
 
   private operator(op: Operator, start: number, length: number): Token {
     this.src.pos = start + length;
-    return { kind: 'operator', op, start, end: start + length };
+    return token('operator', op, undefined, undefined, start, start + length);
   }
 
   /**
@@ -174,6 +190,7 @@ export class Lexer {
     }
     src.pos = close + 1;
     const value = '/dev/fd/63';
+    // Made in readWord's field order (expansions last), so that it has the same shape.
     const word: DecodedWord = {
       kind: 'word',
       value,
@@ -182,8 +199,8 @@ export class Lexer {
       signs: 0,
       start,
       end: close + 1,
-      expansions: [{ kind: 'process', script: text.slice(start + 2, close) }],
     };
+    word.expansions = [{ kind: 'process', script: text.slice(start + 2, close) }];
     return word;
   }
 
@@ -191,8 +208,9 @@ export class Lexer {
     const { src } = this;
     const { text } = src;
     const word = readWord(src);
-    const after = text[word.end];
-    if (after === '<' || after === '>') {
+    // A code (NaN at the end of the text) keeps this comparison on numbers.
+    const after = text.charCodeAt(word.end);
+    if (after === 0x3c || after === 0x3e) {
       rejectProcessSubstitution(text, word.end);
       if (!word.anyQuoted && isFdNumber(word.value)) {
         return this.readRedirect(word.end, Number(word.value), word.start);
@@ -241,7 +259,7 @@ export class Lexer {
       this.pending ??= [];
       this.pending.push({ delimiter: target.value, stripTabs: op === '<<-' });
     }
-    return { kind: 'redirect', op, fd, target, start, end: target.end };
+    return token('redirect', op, fd, target, start, target.end);
   }
 }
 

@@ -29,7 +29,7 @@ function isBare(token: Token, value: string): boolean {
  */
 export class Parser {
   /** Every simple command, in source order. */
-  readonly commands: SimpleCommand[] = [];
+  commands: SimpleCommand[] = [];
   private readonly lexer: Lexer;
   private lookahead: Token | undefined;
   private depth = 0;
@@ -300,7 +300,11 @@ export class Parser {
       redirects: redirects ?? none,
     };
     if (substitutions !== undefined) command.substitutions = substitutions;
-    this.commands.push(command);
+    // Most scripts are one command: a one-element literal costs less than growing the empty
+    // array's backing store on its first push.
+    // Stryker disable next-line ConditionalExpression: a push into the empty array is the same list
+    if (this.commands.length === 0) this.commands = [command];
+    else this.commands.push(command);
     if (!(this.commands.length <= this.limits.maxCommands)) {
       reject(
         ShellCodes.tooManyCommands,

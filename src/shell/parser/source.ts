@@ -29,10 +29,12 @@ export function isMetachar(char: string | undefined): boolean {
  */
 export function skipBlanks(src: Source): void {
   const { text } = src;
+  // Char codes, not one-character strings: at the end of the text a code is NaN, which compares
+  // as a number, where `undefined` would make every comparison here a generic one.
   for (;;) {
-    const char = text[src.pos];
-    if (char === ' ' || char === '\t') src.pos++;
-    else if (char === '\\' && text[src.pos + 1] === '\n') src.pos += 2;
+    const code = text.charCodeAt(src.pos);
+    if (code === 0x20 || code === 0x09) src.pos++;
+    else if (code === 0x5c && text.charCodeAt(src.pos + 1) === 0x0a) src.pos += 2;
     else return;
   }
 }

@@ -121,7 +121,9 @@ export function toShellWord(word: DecodedWord, text: string): ShellWord {
       ? word.value
       : text.slice(word.start, word.end);
   const { value } = word;
-  if (isUnquoted(word, 0, '=') && value.length > 1) {
+  // A char code: `value[0]` of an empty word (`''`) is undefined, which would make this
+  // comparison, run for every word, a generic one.
+  if (value.charCodeAt(0) === 0x3d && word.quoted[0] !== true && value.length > 1) {
     if (value === '==') {
       reject(
         ShellCodes.zshSyntax,
@@ -170,8 +172,9 @@ export function toAssignment(word: DecodedWord, text: string): ShellAssignment |
   const after = nameLength(value);
   // Only `=`, `+=` and `[` after a name can make an assignment (or a refused form of one);
   // answering every other word here keeps program names free of slices.
-  const next = value[after];
-  if (after === 0 || (next !== '=' && next !== '+' && next !== '[')) return undefined;
+  // A code (NaN past the end), so that the comparisons stay on numbers.
+  const next = value.charCodeAt(after);
+  if (after === 0 || (next !== 0x3d && next !== 0x2b && next !== 0x5b)) return undefined;
   if (word.anyQuoted) for (let i = 0; i < after; i++) if (word.quoted[i]) return undefined;
   const name = value.slice(0, after);
   const raw = text.slice(word.start, word.end);

@@ -81,6 +81,10 @@ function buildGitSubcommands(): Readonly<Record<string, SubcommandJudge>> {
  * Own keys only, so `constructor` or `__proto__` find nothing.
  */
 export function findSubcommand(name: string): SubcommandJudge | undefined {
-  const all = gitSubcommands();
-  return Object.hasOwn(all, name) ? all[name] : undefined;
+  judges ??= new Map(Object.entries(gitSubcommands()));
+  return judges.get(name);
 }
+
+// The same judges in a Map: the table has too many keys for a fast-mode object, and a Map has
+// no prototype members to guard against.
+let judges: ReadonlyMap<string, SubcommandJudge> | undefined;

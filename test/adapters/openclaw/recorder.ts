@@ -62,6 +62,8 @@ export function recordPlugin(
      * fail. Without it the host offers no session rows, as before.
      */
     sessions?: Map<string, HostSessionEntry> | 'throw';
+    /** Lets `api.runtime` be replaced, e.g. to count what reads it. */
+    runtime?: (runtime: HostPluginApi['runtime']) => HostPluginApi['runtime'];
   } = {},
 ) {
   const injected: HostNextTurnInjection[] = [];
@@ -82,7 +84,7 @@ export function recordPlugin(
   const api: HostPluginApi = {
     pluginConfig: config,
     logger: { warn: (message) => warnings.push(message) },
-    runtime: {
+    runtime: (host.runtime ?? ((x) => x))({
       state: { resolveStateDir: () => '/nonexistent' },
       ...(rows === undefined
         ? {}
@@ -96,7 +98,7 @@ export function recordPlugin(
               },
             },
           }),
-    },
+    }),
     ...(rows === undefined
       ? {}
       : {

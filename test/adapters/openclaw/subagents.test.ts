@@ -57,6 +57,26 @@ describe('OpenClaw plugin: sessions_spawn while planning', () => {
     expect(prompt?.toolsAllow).not.toContain('sessions_spawn');
   });
 
+  it('resolves the host’s runtime on first use, never while registering', () => {
+    let reads = 0;
+    const r = recordPlugin(
+      { startInPlanMode: true },
+      {
+        sessions: host(),
+        runtime: (runtime) =>
+          new Proxy(runtime, {
+            get(target, property, receiver) {
+              reads++;
+              return Reflect.get(target, property, receiver);
+            },
+          }),
+      },
+    );
+    expect(reads).toBe(0);
+    r.hook('before_prompt_build')({ prompt: 'go', messages: [] }, SESSION);
+    expect(reads).toBe(1);
+  });
+
   it('offers sessions_spawn while planning when the host can say who spawned a session', () => {
     const r = planning();
     const prompt = r.hook('before_prompt_build')({ prompt: 'go', messages: [] }, SESSION);
