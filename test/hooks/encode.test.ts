@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeJudgement } from '../../src/hooks/encode.js';
+import { encodeJudgement, errorOutput, neutralToolOutput } from '../../src/hooks/encode.js';
 import type { HookEvent } from '../../src/hooks/event.js';
 import { HookHosts } from '../../src/hooks/hosts.js';
 import type { HookJudgement } from '../../src/hooks/policy.js';
@@ -126,5 +126,57 @@ describe('session start', () => {
     );
     expect(out(ev(host, 'session-start'), j('neutral', 'no_plan'))).toEqual({});
     expect(out(ev(host, 'session-start'), j('context', 'plan_reanchored'))).toEqual({});
+  });
+});
+
+describe('errorOutput: the answer when the hook cannot judge', () => {
+  const blocked = 'planfirst hook: x; planfirst plan mode blocks what it cannot judge';
+
+  it('outside plan mode: neutral for the host (nothing for an unknown one), the message on stderr', () => {
+    expect(errorOutput(undefined, 'pre-tool', false, 'x')).toEqual({
+      stdout: '{}',
+      stderr: 'planfirst hook: x\n',
+      exitCode: 0,
+    });
+    expect(errorOutput('cline', 'pre-tool', false, 'x')).toEqual({
+      ...neutralToolOutput('cline'),
+      stderr: 'planfirst hook: x\n',
+    });
+    expect(neutralToolOutput('cline').stdout).not.toBe('{}');
+  });
+
+  it('a tool event in plan mode: the host’s own deny, and the reason on stderr', () => {
+    const out = errorOutput('claude', 'pre-tool', true, 'x');
+    expect(JSON.parse(out.stdout).hookSpecificOutput.permissionDecisionReason).toBe(blocked);
+    expect([out.stderr, out.exitCode]).toEqual([`${blocked}\n`, 0]);
+  });
+
+  it('an event of unknown kind in plan mode: each host’s blocking form', () => {
+    expect(JSON.parse(errorOutput('copilot', undefined, true, 'x').stdout)).toEqual({
+      permissionDecision: 'deny',
+      permissionDecisionReason: blocked,
+    });
+    expect(JSON.parse(errorOutput('cursor', undefined, true, 'x').stdout)).toEqual({
+      permission: 'deny',
+      user_message: blocked,
+      agent_message: blocked,
+    });
+    expect(JSON.parse(errorOutput('cline', undefined, true, 'x').stdout)).toEqual({
+      cancel: true,
+      errorMessage: blocked,
+    });
+    expect(errorOutput('claude', undefined, true, 'x')).toEqual({
+      stdout: '',
+      stderr: `${blocked}\n`,
+      exitCode: 2,
+    });
+  });
+});
+
+describe('a session start without context to add', () => {
+  it('answers nothing, for a context verdict that carries none too', () => {
+    const event: HookEvent = { host: 'claude', kind: 'session-start', eventName: 'SessionStart' };
+    const judgement: HookJudgement = { verdict: 'context', code: 'x', reason: 'y', planMode: true };
+    expect(encodeJudgement(event, judgement).stdout).toBe('{}');
   });
 });

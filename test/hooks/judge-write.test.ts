@@ -75,3 +75,52 @@ describe('shownTarget', () => {
     expect(shownTarget('/pq/a', '/p')).toBe('a path outside the project');
   });
 });
+
+describe('judgeWrite: paths it cannot use and fields it must not drop', () => {
+  it('a project directory or plan path that cannot be normalised: the project is unknown', () => {
+    for (const planFile of [
+      { path: 'docs/PLAN.md', projectDir: '' },
+      { path: 'docs/PLAN.md', projectDir: '/p\n' },
+      { path: 'docs/\tPLAN.md', projectDir: '/p' },
+    ])
+      expect(judgeWrite(write(file('/p/docs/PLAN.md')), row, { planFile })).toBe(
+        'the project directory is unknown',
+      );
+  });
+
+  it('a working directory that cannot be normalised is not usable', () => {
+    expect(judgeWrite(write(file('docs/PLAN.md'), ''), row, policy)).toBe(
+      'the working directory is not usable',
+    );
+    expect(judgeWrite(write(file('docs/PLAN.md'), '/p\u0001'), row, policy)).toBe(
+      'the working directory is not usable',
+    );
+  });
+
+  it('from the project itself, a plan path above it is kept relative, not refused as not below', () => {
+    const above = { planFile: { path: '../PLAN.md', projectDir: '/p/sub' } };
+    const verdict = judgeWrite(write(file('../PLAN.md')), row, above);
+    expect(verdict).not.toBe('the plan file is not below the working directory');
+  });
+
+  it("a `patch` field is refused only beside a host's own patch field of another name", () => {
+    const plain = { file_path: '/p/docs/PLAN.md', content: 'x', patch: 'y' };
+    expect(judgeWrite(write(plain), row, policy)).not.toBe('the tool input is not an object');
+    const own: ToolRow = { class: 'write', content: [], patch: 'patch' };
+    const patch = '*** Begin Patch\n*** Update File: docs/PLAN.md\n@@\n-a\n+b\n*** End Patch';
+    expect(judgeWrite(write({ patch }), own, policy)).toBeUndefined();
+  });
+
+  it('a target that is not a string is judged, never mapped or thrown on', () => {
+    for (const target of [5, null, { a: 1 }, ['/p/docs/PLAN.md', 3]]) {
+      const verdict = judgeWrite(write({ file_path: target, content: 'x' }), row, policy);
+      expect(typeof verdict).toBe('string');
+    }
+  });
+});
+
+describe('shownTarget: a path it cannot normalise', () => {
+  it('is shown as outside the project', () => {
+    expect(shownTarget('/p/a\nb', '/p')).toBe('a path outside the project');
+  });
+});

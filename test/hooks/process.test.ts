@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -279,5 +279,141 @@ describe('answerHook: the audit log', () => {
     const a = await answerHook('claude', undefined, c);
     expect(a.judgement.verdict).toBe('deny');
     expect(c.err.join('')).toMatch(/^planfirst hook: cannot write the audit log: /);
+  });
+});
+
+describe('runHookCommand: the subcommands and the event paths, in-process', () => {
+  it('install, uninstall and doctor go to their commands (usage errors: exit 2, named)', async () => {
+    for (const verb of ['install', 'uninstall'] as const) {
+      const c = io(tempProject(), '');
+      expect(await runHookCommand([verb], c)).toBe(2);
+      expect(c.err.join('')).toMatch(new RegExp(`^planfirst hook ${verb}: expected a host`));
+    }
+    const d = io(tempProject(), '');
+    expect(await runHookCommand(['doctor'], d)).toBe(2);
+    expect(d.err.join('')).toMatch(/^planfirst hook doctor: expected a host/);
+  });
+
+  it('stdin that cannot be read: an internal error, neutral outside plan mode', async () => {
+    const c = io(tempProject(), '');
+    c.readStdin = () => Promise.reject(new Error('EIO'));
+    const a = await answerHook('claude', 'PreToolUse', c);
+    expect([a.judgement.verdict, a.judgement.code, a.judgement.reason]).toEqual([
+      'neutral',
+      HookCodes.internalError,
+      'internal error: EIO',
+    ]);
+    expect([a.stdout, a.exitCode]).toEqual(['{}', 0]);
+  });
+
+  it('only a stop writes the retry count; a tool call leaves the state directory empty', async () => {
+    const dir = tempProject({ planMode: true });
+    const c = io(dir, JSON.stringify(f.claudePreToolUse('ls')));
+    await answerHook('claude', undefined, c);
+    const state = c.env.PLANFIRST_HOOK_STATE_DIR as string;
+    expect(readdirSync(state)).toEqual([]);
+    const s = io(dir, JSON.stringify(f.claudeStop('I will now fix it.')), {
+      PLANFIRST_HOOK_STATE_DIR: state,
+    });
+    await answerHook('claude', undefined, s);
+    expect(readdirSync(state).length).toBeGreaterThan(0);
+  });
+
+  it('program specs in the settings are judged by the library: a declared program passes', async () => {
+    const dir = tempProject({
+      planMode: true,
+      readOnlyPrograms: { mytool: { options: { '-v': {} } } },
+    });
+    const ok = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('mytool -v a'))),
+    );
+    expect([ok.judgement.verdict, ok.judgement.code]).toEqual(['neutral', HookCodes.readOnly]);
+    const no = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('mytool -x a'))),
+    );
+    expect([no.judgement.verdict, no.judgement.code]).toEqual(['deny', HookCodes.notReadOnly]);
+  });
+
+  it('a compaction re-injects the plan file; another session start does not', async () => {
+    const dir = tempProject({ planMode: true });
+    writeFileSync(join(dir, '.planfirst', 'plan.md'), '1. Add the flag\n2. Test it');
+    const compact = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudeSessionStart('compact'))),
+    );
+    const context = JSON.parse(compact.stdout).hookSpecificOutput.additionalContext as string;
+    expect(context).toContain('1. Add the flag\n2. Test it');
+    const startup = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudeSessionStart('startup'))),
+    );
+    expect(startup.stdout).not.toContain('1. Add the flag');
+  });
+});
+
+describe('answerHook: which host, and what each event loads', () => {
+  it('auto: a shell command is judged by the analyzer, as with the host named', async () => {
+    const dir = tempProject({ planMode: true });
+    const a = await answerHook(
+      'auto',
+      undefined,
+      io(dir, JSON.stringify(f.cursorBeforeShell('ls'))),
+    );
+    expect([a.host, a.judgement.verdict, a.judgement.code]).toEqual([
+      'cursor',
+      'neutral',
+      HookCodes.readOnly,
+    ]);
+  });
+
+  it('a named host is used as named, whatever the document looks like', async () => {
+    const dir = tempProject({ planMode: true });
+    const a = await answerHook(
+      'codex',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('ls'))),
+    );
+    expect(a.host).toBe('codex');
+  });
+
+  it('a permission request runs the analyzer too: a read-only command is allowed', async () => {
+    const dir = tempProject({ planMode: true });
+    const a = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePermissionRequest('ls'))),
+    );
+    expect([a.judgement.verdict, a.judgement.code]).toEqual(['allow', HookCodes.readOnly]);
+  });
+
+  it('an invalid program spec is an internal error from the library: blocks in plan mode', async () => {
+    const dir = tempProject({
+      planMode: true,
+      readOnlyPrograms: { mytool: { options: { notAnOption: {} } } },
+    });
+    const a = await answerHook(
+      'claude',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('mytool a'))),
+    );
+    expect([a.judgement.verdict, a.judgement.code]).toEqual(['deny', HookCodes.internalError]);
+  });
+
+  it('auto with a settings file it cannot read: the error answered in the detected host’s form', async () => {
+    const dir = tempProject();
+    mkdirSync(join(dir, '.planfirst', 'hook.json'), { recursive: true });
+    const a = await answerHook(
+      'auto',
+      undefined,
+      io(dir, JSON.stringify(f.claudePreToolUse('ls'))),
+    );
+    expect([a.host, a.judgement.verdict]).toEqual(['claude', 'deny']);
+    expect(JSON.parse(a.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 });
