@@ -14,6 +14,7 @@ import type {
   HostSessionIdentity,
   HostToolCallResult,
 } from './host-types.js';
+import { toHostText } from './tool-names.js';
 
 // The host's approval prompt: title ≤ 80 characters, description ≤ 512, wait ≤ 10 minutes.
 const TITLE_MAX = 80;
@@ -62,7 +63,7 @@ export function requestChatApproval(
       description: approvalDescription(requested.plan),
       severity: 'info',
       timeoutMs: Math.min(ctx.options.planMode.approvalTimeoutMs, HOST_TIMEOUT_MAX_MS),
-      ...(timedOut ? { timeoutReason: timedOut.text } : {}),
+      ...(timedOut ? { timeoutReason: toHostText(timedOut.text) } : {}),
       allowedDecisions: ['allow-once', 'deny'],
       onResolution: (resolution) => settleChatApproval(ctx, identity, approvalId, resolution),
     },

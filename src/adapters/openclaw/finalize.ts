@@ -7,6 +7,7 @@ import {
 } from '../../index.js';
 import { loadSession, type PluginContext, saveSession } from './context.js';
 import type { HostAgentContext, HostFinalizeEvent, HostFinalizeResult } from './host-types.js';
+import { toHostText } from './tool-names.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -114,7 +115,7 @@ export function createFinalizeHook(
       action: 'revise',
       reason: `planfirst: the answer is ${resolved.classification.kind}.`,
       retry: {
-        instruction: instruction.text,
+        instruction: toHostText(instruction.text),
         idempotencyKey: `planfirst:${runId}:${instruction.kind}:${instruction.attempt}`,
         maxAttempts: 1,
       },

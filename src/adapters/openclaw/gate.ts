@@ -4,15 +4,37 @@ import { ApprovalSurfaces } from './config.js';
 import { type LoadedSession, loadSession, type PluginContext } from './context.js';
 import type { HostToolCallEvent, HostToolCallResult, HostToolContext } from './host-types.js';
 import { planningSpawnProblem, SPAWN_TOOL, trackSpawnCall } from './subagents.js';
+import { corePlanToolName, hostToolName, OpenClawCoreToolNames, toHostText } from './tool-names.js';
 
 // OpenClaw's tool-search bridge: `tool_call` runs another tool by id. The host gates the
 // inner call too; the outer one is judged as the call it makes, so it never widens the gate.
 const BRIDGE_TOOL = 'tool_call';
 
+// OpenClaw's own `ask_user` runs outside planfirst's state: judged as a tool of unknown effect
+// (blocked while planning), under a name the core does not take for its plan tool.
+const HOST_ASK_USER = `openclaw:core:${OpenClawCoreToolNames.askUser}`;
+
+/** The call as the core sees it: the plugin's plan tools under the core's names. */
+function asCoreCall(name: string, input: unknown): ToolCallRequest {
+  if (name === OpenClawCoreToolNames.askUser) return { name: HOST_ASK_USER, input };
+  // The host's policy turns `update_plan` into its progress_card.
+  if (name === OpenClawCoreToolNames.update)
+    return { name: OpenClawCoreToolNames.progressCard, input };
+  return { name: corePlanToolName(name) ?? name, input };
+}
+
 function asCall(event: HostToolCallEvent): ToolCallRequest {
-  if (event.toolName !== BRIDGE_TOOL) return { name: event.toolName, input: event.params };
+  if (event.toolName !== BRIDGE_TOOL) return asCoreCall(event.toolName, event.params);
   const inner = event.params.id;
-  return { name: typeof inner === 'string' ? inner : '', input: event.params.args };
+  return asCoreCall(typeof inner === 'string' ? inner : '', event.params.args);
+}
+
+function blockMessage(call: ToolCallRequest, message: string): string {
+  const hint =
+    call.name === HOST_ASK_USER
+      ? ` OpenClaw's own ${OpenClawCoreToolNames.askUser} is not planfirst's: to ask the user a question, call ${hostToolName(PlanToolNames.askUser)}.`
+      : '';
+  return `${toHostText(message)}${hint}`;
 }
 
 function unreadableNote(loaded: LoadedSession): string {
@@ -62,7 +84,10 @@ export function createToolGate(
       ctx.options,
     );
     if (!decision.allowed)
-      return { block: true, blockReason: `${unreadableNote(loaded)}${decision.message}` };
+      return {
+        block: true,
+        blockReason: `${unreadableNote(loaded)}${blockMessage(call, decision.message)}`,
+      };
     if (gatedSpawn) trackSpawnCall(ctx, loaded, event.toolCallId ?? hctx.toolCallId);
     if (
       event.toolName === PlanToolNames.exit &&

@@ -15,6 +15,7 @@ import type {
   HostToolResult,
 } from './host-types.js';
 import { renderQuestions } from './questions.js';
+import { hostToolName, toHostText } from './tool-names.js';
 
 const labels: Record<PlanToolName, string> = {
   enter_plan_mode: 'Enter plan mode',
@@ -32,7 +33,7 @@ export function planToolNames(ctx: PluginContext): PlanToolName[] {
 }
 
 const text = (content: string, code: string, approvalId?: string): HostToolResult => ({
-  content: [{ type: 'text', text: content }],
+  content: [{ type: 'text', text: toHostText(content) }],
   details: { code, ...(approvalId === undefined ? {} : { approvalId }) },
 });
 
@@ -76,7 +77,7 @@ async function runPlanTool(
   if (outcome.result.isError) {
     // A refusal may still record something: a gated subagent's plan, kept for its parent.
     if (outcome.state !== loaded.session) saveSession(ctx, loaded.key, outcome.state);
-    throw new Error(outcome.result.content);
+    throw new Error(toHostText(outcome.result.content));
   }
   const failed = saveSession(ctx, loaded.key, outcome.state);
   if (failed !== undefined) throw new Error(`planfirst could not save the plan state: ${failed}`);
@@ -98,7 +99,10 @@ async function runPlanTool(
   return text(outcome.result.content, outcome.code, approval.approvalId);
 }
 
-/** The plan tools as host tool factories, kept out of the host's tool-search catalog. */
+/**
+ * The plan tools as host tool factories, kept out of the host's tool-search catalog, each
+ * under its OpenClaw name (`plan_ask_user`, `plan_update`: the host owns the core's names).
+ */
 export function planToolFactories(
   ctx: PluginContext,
 ): Array<{ name: string; factory: HostToolFactory }> {
@@ -108,12 +112,13 @@ export function planToolFactories(
       string,
       unknown
     >;
+    const hostName = hostToolName(name);
     return {
-      name,
+      name: hostName,
       factory: (tctx): HostAgentTool => ({
-        name,
+        name: hostName,
         label: labels[name],
-        description: planModeTools[name].description,
+        description: toHostText(planModeTools[name].description),
         parameters,
         catalogMode: 'direct-only',
         execute: (_toolCallId, params) => runPlanTool(ctx, name, tctx, params),

@@ -16,6 +16,7 @@ import type {
   HostPromptBuildResult,
 } from './host-types.js';
 import { SPAWN_TOOL } from './subagents.js';
+import { hostToolName, toHostText } from './tool-names.js';
 
 const RUNS_REMEMBERED = 256;
 
@@ -29,8 +30,9 @@ export function planningTools(ctx: PluginContext): string[] {
       ...pm.shellTools,
       ...(pm.planFile ? pm.planFile.tools : []),
       PlanToolNames.exit,
-      PlanToolNames.update,
-      PlanToolNames.askUser,
+      // Under their OpenClaw names: the host owns `ask_user` and `update_plan`.
+      hostToolName(PlanToolNames.update),
+      hostToolName(PlanToolNames.askUser),
       // The plugin's id allows its own tools as a group, whatever the host calls them.
       PLUGIN_ID,
       'tool_call',
@@ -77,18 +79,18 @@ export function createPromptHook(
       const told = takeAnswerMessage(taken.state);
       session = told.state;
       const owed = [taken.message?.text, told.text].filter((t): t is string => t !== undefined);
-      if (owed.length > 0) result.prependContext = owed.join('\n\n');
+      if (owed.length > 0) result.prependContext = toHostText(owed.join('\n\n'));
       if (session !== before) saveSession(ctx, loaded.key, session);
       if (firstBuild) {
         const ack = ackFastPathInstruction(session, prompt, { options: ctx.options });
-        if (ack !== undefined) result.appendContext = ack;
+        if (ack !== undefined) result.appendContext = toHostText(ack);
       }
     }
     if (firstBuild && hctx.runId !== undefined) rememberRun(ctx, hctx.runId, prompt);
     const planning = session.planMode.mode !== 'normal';
     const reminder = planning || hasOpenSteps(session) ? planReminder(session) : undefined;
     const system = [planModeSystemPrompt(session), reminder?.text].filter(Boolean).join('\n\n');
-    if (system !== '') result.appendSystemContext = system;
+    if (system !== '') result.appendSystemContext = toHostText(system);
     if (planning) result.toolsAllow = planningTools(ctx);
     return Object.keys(result).length === 0 ? undefined : result;
   };

@@ -48,8 +48,31 @@ describe('before_tool_call gate', () => {
 
   it('allows OpenClaw read-only tools and the plan tools in plan mode', async () => {
     const r = inPlanMode();
-    for (const tool of ['read', 'ls', 'tool_search', 'session_status', 'update_plan'])
+    for (const tool of [
+      'read',
+      'ls',
+      'tool_search',
+      'session_status',
+      'progress_card',
+      'update_plan',
+      'plan_update',
+      'plan_ask_user',
+    ])
       expect(await gate(r, tool, {}), tool).toBeUndefined();
+    expect(await gate(r, 'tool_call', { id: 'plan_ask_user', args: {} })).toBeUndefined();
+  });
+
+  it('blocks OpenClaw’s own ask_user while planning, naming the plugin’s plan_ask_user', async () => {
+    const r = inPlanMode();
+    for (const result of [
+      await gate(r, 'ask_user', { questions: [] }),
+      await gate(r, 'tool_call', { id: 'ask_user', args: { questions: [] } }),
+    ]) {
+      expect(result?.block).toBe(true);
+      expect(result?.blockReason).toContain('`openclaw:core:ask_user` is blocked');
+      expect(result?.blockReason).toContain('call plan_ask_user');
+    }
+    expect(await gate(recordPlugin(), 'ask_user', { questions: [] })).toBeUndefined();
   });
 
   it('judges a tool_call bridge call as the tool it runs', async () => {

@@ -45,7 +45,12 @@ describe('the OpenClaw packaging', () => {
   it('declares every tool the plugin registers, in every tool profile, and loads at startup', () => {
     const r = recordPlugin({ options: { planMode: { allowModelEnter: true } } });
     const registered = [...r.tools.keys()].sort();
-    expect(registered).toEqual(['ask_user', 'enter_plan_mode', 'exit_plan_mode', 'update_plan']);
+    expect(registered).toEqual([
+      'enter_plan_mode',
+      'exit_plan_mode',
+      'plan_ask_user',
+      'plan_update',
+    ]);
     expect([...manifest.contracts.tools].sort()).toEqual(registered);
     for (const tool of registered)
       expect(manifest.toolMetadata[tool]?.profiles).toEqual([
@@ -60,9 +65,9 @@ describe('the OpenClaw packaging', () => {
 
   it('offers enter_plan_mode only when the options let the model enter plan mode', () => {
     expect([...recordPlugin().tools.keys()].sort()).toEqual([
-      'ask_user',
       'exit_plan_mode',
-      'update_plan',
+      'plan_ask_user',
+      'plan_update',
     ]);
   });
 

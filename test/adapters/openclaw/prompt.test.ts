@@ -28,12 +28,22 @@ describe('before_prompt_build', () => {
       'ls',
       'exec',
       'exit_plan_mode',
-      'update_plan',
+      'plan_update',
+      'plan_ask_user',
       'planfirst',
       'tool_search',
     ])
       expect(allowed, tool).toContain(tool);
-    for (const tool of ['write', 'edit', 'apply_patch', 'message', 'process'])
+    // OpenClaw's own ask_user and update_plan (its progress_card) are not the plugin's.
+    for (const tool of [
+      'write',
+      'edit',
+      'apply_patch',
+      'message',
+      'process',
+      'ask_user',
+      'update_plan',
+    ])
       expect(allowed, tool).not.toContain(tool);
   });
 
@@ -60,6 +70,9 @@ describe('before_prompt_build', () => {
     );
     expect(later?.appendSystemContext).toContain(samplePlan.steps[0]?.text);
     expect(later?.toolsAllow).toBeUndefined();
+    // The model is told the name it can call here: OpenClaw owns update_plan.
+    expect(later?.appendSystemContext).toContain('Keep it current with plan_update.');
+    expect(later?.appendSystemContext).not.toMatch(/(?<![\w:])update_plan/);
   });
 
   it('reminds a planning session of its pending plan', async () => {

@@ -4,8 +4,8 @@ import { parseAnswerCommand } from '../../../src/adapters/openclaw/questions.js'
 import { ANSWER_TAG, type CurrentQuestion, questionsOf } from '../../../src/internal.js';
 import { recordPlugin, SESSION } from './recorder.js';
 
-// ask_user in the OpenClaw plugin: the questions are posted with one `/plan answer` command per
-// option (what a chat button sends), the answer comes back through /plan, the core decides it,
+// ask_user in the OpenClaw plugin, registered as plan_ask_user (OpenClaw has its own ask_user):
+// the questions are posted with one `/plan answer` command per option (what a chat button sends), the answer comes back through /plan, the core decides it,
 // and the quoted answer reaches the model once, at its next prompt.
 
 const ask = {
@@ -19,13 +19,22 @@ const ask = {
 
 async function asked() {
   const r = recordPlugin({ startInPlanMode: true });
-  const call = await r.callTool('ask_user', ask);
+  const call = await r.callTool('plan_ask_user', ask);
   return { r, call };
 }
 const nextPrompt = (r: ReturnType<typeof recordPlugin>, runId: string) =>
   r.hook('before_prompt_build')({ prompt: 'go', messages: [] }, { ...SESSION, runId });
 
-describe('OpenClaw plugin: ask_user', () => {
+describe('OpenClaw plugin: plan_ask_user (the core’s ask_user)', () => {
+  it('tells the model the name it can call: plan_ask_user, never the host’s ask_user', async () => {
+    const r = recordPlugin({ startInPlanMode: true });
+    const hostAskUser = /(?<![\w:])ask_user/;
+    expect(r.tool('plan_ask_user').description).not.toMatch(hostAskUser);
+    const refused = r.callTool('plan_ask_user', { questions: [] });
+    await expect(refused).rejects.toThrow(/call plan_ask_user again/);
+    await expect(refused).rejects.not.toThrow(hostAskUser);
+  });
+
   it('posts the questions with a command per option; the answer reaches the model once, quoted', async () => {
     const { r, call } = await asked();
     expect(call).toMatchObject({ details: { code: 'question_asked' } });

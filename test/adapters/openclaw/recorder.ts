@@ -15,6 +15,78 @@ import { createPlanfirstPlugin } from '../../../src/adapters/openclaw/index.js';
 import type { SessionState } from '../../../src/index.js';
 
 /**
+ * OpenClaw 2026.9.6's core tool names (its tool catalog, the tool-search bridge tools) and the
+ * names its tool policy renames (`update_plan` → `progress_card`). The host drops a plugin tool
+ * of any of these names (`plugin tool name conflict`), so the recorder refuses one too.
+ */
+export const openClawCoreToolNames: readonly string[] = [
+  'ls',
+  'read',
+  'write',
+  'edit',
+  'apply_patch',
+  'exec',
+  'process',
+  'code_execution',
+  'secrets',
+  'web_search',
+  'web_fetch',
+  'x_search',
+  'memory_search',
+  'memory_get',
+  'sessions',
+  'sessions_list',
+  'sessions_history',
+  'sessions_search',
+  'conversations_list',
+  'conversations_send',
+  'conversations_turn',
+  'sessions_send',
+  'sessions_spawn',
+  'github_identity_status',
+  'github_publish',
+  'agents_wait',
+  'sessions_yield',
+  'subagents',
+  'session_status',
+  'suggest_task',
+  'dismiss_task',
+  'browser',
+  'screen',
+  'theme',
+  'dashboard',
+  'terminal',
+  'portal',
+  'canvas',
+  'show_widget',
+  'message',
+  'heartbeat_respond',
+  'gateway',
+  'plugins',
+  'openclaw',
+  'nodes',
+  'computer',
+  'mobile_ui',
+  'agents_list',
+  'get_goal',
+  'create_goal',
+  'update_goal',
+  'progress_card',
+  'ask_user',
+  'skill_workshop',
+  'view_image',
+  'image_generate',
+  'music_generate',
+  'video_generate',
+  'tts',
+  'pdf',
+  'tool_search',
+  'tool_describe',
+  'tool_call',
+  'update_plan',
+];
+
+/**
  * A memory store that behaves like the file store: it keeps the serialized text, so every read
  * parses what was written, and a test can corrupt a record or make I/O fail.
  */
@@ -111,6 +183,8 @@ export function recordPlugin(
           },
         }),
     registerTool: (factory, opts) => {
+      if (opts?.name && openClawCoreToolNames.includes(opts.name))
+        throw new Error(`plugin tool name conflict (planfirst): ${opts.name}`);
       if (opts?.name) tools.set(opts.name, factory);
     },
     registerCommand: (command) => commands.push(command),
