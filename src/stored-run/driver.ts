@@ -185,7 +185,10 @@ function firstInput(input: RunInput, now: number, deadline: number | undefined):
   return { type: 'resume', now };
 }
 
-/** Answers every call of an interrupted turn without running it. */
+/**
+ * Answers every call of an interrupted turn without running it (step ignores the answers for
+ * calls that already have their result).
+ */
 export function settleInterruptedTurn(
   d: Pick<Driving, 'stepQuiet'>,
   record: { session: SessionState; intents?: ToolIntent[] | undefined },
@@ -195,16 +198,14 @@ export function settleInterruptedTurn(
   const { session } = record;
   const turn = session.run.turn;
   if (session.run.phase !== 'tools' || turn === undefined) return session;
-  const results = turn.calls
-    .filter((c) => c.status === 'pending')
-    .map((c) => ({
-      toolCallId: c.id,
-      content:
-        intentFor(record.intents, turn.messageIndex, c.id) === undefined
-          ? notStartedCallResult
-          : interruptedCallResult,
-      isError: true,
-    }));
+  const results = turn.calls.map((c) => ({
+    toolCallId: c.id,
+    content:
+      intentFor(record.intents, turn.messageIndex, c.id) === undefined
+        ? notStartedCallResult
+        : interruptedCallResult,
+    isError: true,
+  }));
   const out = d.stepQuiet(session, { type: 'tool_results', results, now });
   events.push(...out.events);
   return out.session;

@@ -156,9 +156,9 @@ async function pageDue(
   for (;;) {
     const page = await list(after === undefined ? {} : { after });
     for (const row of page) await each(row);
-    const last = page.at(-1);
-    if (last === undefined) return;
     if (page.length < batch) return;
+    // A full page (batch ≥ 1) has a last row.
+    const last = page[page.length - 1] as StoredSessionSummary;
     after = { at: at(last) ?? 0, sessionId: last.sessionId };
   }
 }

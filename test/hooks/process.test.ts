@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { answerHook, type HookIo, runHookCommand } from '../../src/hooks/main.js';
+import { answerHook, type HookIo, nodeHookIo, runHookCommand } from '../../src/hooks/main.js';
 import { HookCodes } from '../../src/internal.js';
 import * as f from './fixtures.js';
 import { tempProject } from './run-hook.js';
@@ -415,5 +415,32 @@ describe('answerHook: which host, and what each event loads', () => {
     );
     expect([a.host, a.judgement.verdict]).toEqual(['claude', 'deny']);
     expect(JSON.parse(a.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+});
+
+describe('the process around the hook', () => {
+  it('nodeHookIo reads the real process: its environment, directory, clock and script', () => {
+    const real = nodeHookIo();
+    expect(real.env).toBe(process.env);
+    expect(real.cwd).toBe(process.cwd());
+    expect(real.now()).toBeInstanceOf(Date);
+    expect(Math.abs(real.now().getTime() - Date.now())).toBeLessThan(60_000);
+    expect(real.scriptPath).toBe(process.argv[1]);
+    expect([typeof real.readStdin, typeof real.stdout, typeof real.stderr]).toEqual([
+      'function',
+      'function',
+      'function',
+    ]);
+  });
+
+  it('without PLANFIRST_HOOK_STATE_DIR the retry count goes under XDG_STATE_HOME/planfirst/hook', async () => {
+    const dir = tempProject({ planMode: true });
+    const xdg = mkdtempSync(join(tmpdir(), 'pf-xdg-'));
+    const c = io(dir, JSON.stringify(f.claudeStop('I will now fix it.')));
+    const { PLANFIRST_HOOK_STATE_DIR: _omit, ...env } = c.env;
+    await answerHook('claude', undefined, { ...c, env: { ...env, XDG_STATE_HOME: xdg } });
+    const files = readdirSync(join(xdg, 'planfirst', 'hook'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[0-9a-f]{32}\.json$/);
   });
 });

@@ -163,17 +163,19 @@ describe('Claim.heartbeat', () => {
     const claim = claimOn(store);
     await claim.commit(session);
     let done = false;
+    let finish: () => void = () => undefined;
+    const work = new Promise<void>((r) => {
+      finish = r;
+    });
     const beat = claim
-      .heartbeat(async () => {
-        await vi.advanceTimersByTimeAsync(100);
-        return 'x';
-      })
+      .heartbeat(() => work)
       .then(() => {
         done = true;
       });
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(100);
     expect(saving).toBe(2);
-    await Promise.resolve();
+    finish();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(done).toBe(false);
     release();
     await beat;

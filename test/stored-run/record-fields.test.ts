@@ -70,9 +70,9 @@ describe('approvalDeadline', () => {
     expect(
       approvalDeadline(withPlanMode({ approval: 'approved', approvalId: 'a1' }), undefined, at),
     ).toBeUndefined();
-    expect(
-      approvalDeadline(withPlanMode({ approval: 'pending', approvalId: undefined }), undefined, at),
-    ).toBeUndefined();
+    const noId = withPlanMode({ approval: 'pending', approvalId: undefined });
+    expect(approvalDeadline(noId, undefined, at)).toBeUndefined();
+    expect(approvalDeadline(noId, { approvalId: 'a0', deadline: 1 }, at)).toBeUndefined();
   });
 });
 

@@ -220,7 +220,7 @@ describe('resumeStalledRuns', () => {
       batch: 2,
     });
     const at = start + 10 + leaseMs;
-    expect(queries).toEqual([
+    expect(queries).toStrictEqual([
       { now: at, limit: 2 },
       { now: at, limit: 2, after: { at: start + leaseMs, sessionId: 'b' } },
     ]);
@@ -271,6 +271,6 @@ describe('resumeStalledRuns', () => {
         now: () => 7,
       }),
     ).toEqual([]);
-    expect(queries).toEqual([{ now: 7, limit: 100 }]);
+    expect(queries).toStrictEqual([{ now: 7, limit: 100 }]);
   });
 });

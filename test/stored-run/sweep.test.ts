@@ -97,7 +97,7 @@ describe('sweepExpiredApprovals', () => {
       ['a', 'busy'],
       ['b', 'busy'],
     ]);
-    expect(queries).toEqual([
+    expect(queries).toStrictEqual([
       { now, limit: 1 },
       { now, limit: 1, after: { at: timeoutMs, sessionId: 'a' } },
       { now, limit: 1, after: { at: 5 + timeoutMs, sessionId: 'b' } },

@@ -180,6 +180,82 @@ describe('the saves of a turn of tools', () => {
   });
 });
 
+describe('an abort while tools run', () => {
+  it('serial: the abort comes with the result that closes the turn, after an earlier result', async () => {
+    const ac = new AbortController();
+    const tools = recordingTools(async (call: ToolCallBlock) => {
+      if (call.id === 'r2') ac.abort();
+      return `${call.id} ok`;
+    });
+    const r = await runStored(
+      {
+        store: memoryVersionedStore(),
+        model: readsThenDone('r1', 'r2'),
+        tools,
+        options: { ...options, run: { parallelToolCalls: false } },
+        now: manualClock(),
+        signal: ac.signal,
+      },
+      's',
+      { message: 'go' },
+    );
+    if (r.outcome !== 'ran') throw new Error(r.outcome);
+    expect(r.result.status).toBe('aborted');
+    // No model call is asked for once the turn is closed by the aborted run.
+    expect(r.result.events.map((e) => e.type)).toEqual([
+      'run_started',
+      'model_called',
+      'assistant_message',
+      'tool_executed',
+      'tool_executed',
+      'run_finished',
+    ]);
+    expect(
+      r.result.messages.flatMap((m) => (m.role === 'tool' ? [[m.toolCallId, m.content]] : [])),
+    ).toEqual([
+      ['r1', 'r1 ok'],
+      ['r2', 'r2 ok'],
+    ]);
+  });
+
+  it('parallel: a result that comes back after the abort, from a call still running, is kept', async () => {
+    const ac = new AbortController();
+    const tools = recordingTools(async (call: ToolCallBlock, context) => {
+      if (call.id === 'r1') {
+        ac.abort();
+        return 'r1 ok';
+      }
+      if (!context.signal.aborted)
+        await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+      // Let r1's result be saved first.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return 'r2 finished anyway';
+    });
+    const r = await runStored(
+      {
+        store: memoryVersionedStore(),
+        model: readsThenDone('r2', 'r1'),
+        tools,
+        options: { ...options, run: { parallelToolCalls: true } },
+        now: manualClock(),
+        signal: ac.signal,
+      },
+      's',
+      { message: 'go' },
+    );
+    if (r.outcome !== 'ran') throw new Error(r.outcome);
+    expect(r.result.status).toBe('aborted');
+    expect(
+      r.result.messages.flatMap((m) =>
+        m.role === 'tool' ? [[m.toolCallId, m.content, m.isError]] : [],
+      ),
+    ).toEqual([
+      ['r2', 'r2 finished anyway', false],
+      ['r1', 'r1 ok', false],
+    ]);
+  });
+});
+
 describe('a resumed turn', () => {
   /** Parks on a plan, approves it, and lets the worker die saving the result of `write_file`. */
   async function diedDuringWrite(parallel: boolean) {
