@@ -34,6 +34,41 @@ function recordingStore(base: VersionedSessionStore = memoryVersionedStore()) {
   return { store, saves };
 }
 
+/** One run of a model that calls `first` and `second` in one turn, then answers; it must run. */
+async function runTurn(
+  first: string,
+  second: string,
+  tools: Parameters<typeof runStored>[0]['tools'],
+  at: { parallel: boolean; store?: VersionedSessionStore; signal?: AbortSignal },
+) {
+  const r = await runStored(
+    {
+      store: at.store ?? memoryVersionedStore(),
+      model: readsThenDone(first, second),
+      tools,
+      options: { ...options, run: { parallelToolCalls: at.parallel } },
+      now: manualClock(),
+      ...(at.signal === undefined ? {} : { signal: at.signal }),
+    },
+    's',
+    { message: 'go' },
+  );
+  if (r.outcome !== 'ran') throw new Error(r.outcome);
+  return r;
+}
+
+/** The tool results of a finished run, in message order: id and content (and isError). */
+function toolResults(
+  result: Awaited<ReturnType<typeof runTurn>>['result'],
+  withError = false,
+): unknown[][] {
+  return result.messages.flatMap((m) =>
+    m.role !== 'tool'
+      ? []
+      : [withError ? [m.toolCallId, m.content, m.isError] : [m.toolCallId, m.content]],
+  );
+}
+
 function deferred<T = void>() {
   let resolve: (v: T) => void = () => undefined;
   const promise = new Promise<T>((r) => {
@@ -122,24 +157,11 @@ describe('the saves of a turn of tools', () => {
       }
       return `${call.id} ok`;
     });
-    const r = await runStored(
-      {
-        store,
-        model: readsThenDone('r1', 'r2'),
-        tools,
-        options: { ...options, run: { parallelToolCalls: true } },
-        now: manualClock(),
-      },
-      's',
-      { message: 'go' },
-    );
-    if (r.outcome !== 'ran') throw new Error(r.outcome);
+    const r = await runTurn('r1', 'r2', tools, { parallel: true, store });
     expect(r.result.status).toBe('completed');
     expect(r.recovered).toEqual([]);
     expect(tools.executed.map((e) => `${e.id}#${e.attempt}`)).toEqual(['r1#1', 'r2#1']);
-    expect(
-      r.result.messages.flatMap((m) => (m.role === 'tool' ? [[m.toolCallId, m.content]] : [])),
-    ).toEqual([
+    expect(toolResults(r.result)).toEqual([
       ['r1', 'r1 ok'],
       ['r2', 'r2 ok'],
     ]);
@@ -155,25 +177,9 @@ describe('the saves of a turn of tools', () => {
       await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
       throw new Error('stopped');
     });
-    const r = await runStored(
-      {
-        store: memoryVersionedStore(),
-        model: readsThenDone('r2', 'r1'),
-        tools,
-        options: { ...options, run: { parallelToolCalls: true } },
-        now: manualClock(),
-        signal: ac.signal,
-      },
-      's',
-      { message: 'go' },
-    );
-    if (r.outcome !== 'ran') throw new Error(r.outcome);
+    const r = await runTurn('r2', 'r1', tools, { parallel: true, signal: ac.signal });
     expect(r.result.status).toBe('aborted');
-    expect(
-      r.result.messages.flatMap((m) =>
-        m.role === 'tool' ? [[m.toolCallId, m.content, m.isError]] : [],
-      ),
-    ).toEqual([
+    expect(toolResults(r.result, true)).toEqual([
       ['r2', 'Aborted before this tool ran to completion.', true],
       ['r1', 'r1 ok', false],
     ]);
@@ -187,19 +193,7 @@ describe('an abort while tools run', () => {
       if (call.id === 'r2') ac.abort();
       return `${call.id} ok`;
     });
-    const r = await runStored(
-      {
-        store: memoryVersionedStore(),
-        model: readsThenDone('r1', 'r2'),
-        tools,
-        options: { ...options, run: { parallelToolCalls: false } },
-        now: manualClock(),
-        signal: ac.signal,
-      },
-      's',
-      { message: 'go' },
-    );
-    if (r.outcome !== 'ran') throw new Error(r.outcome);
+    const r = await runTurn('r1', 'r2', tools, { parallel: false, signal: ac.signal });
     expect(r.result.status).toBe('aborted');
     // No model call is asked for once the turn is closed by the aborted run.
     expect(r.result.events.map((e) => e.type)).toEqual([
@@ -210,9 +204,7 @@ describe('an abort while tools run', () => {
       'tool_executed',
       'run_finished',
     ]);
-    expect(
-      r.result.messages.flatMap((m) => (m.role === 'tool' ? [[m.toolCallId, m.content]] : [])),
-    ).toEqual([
+    expect(toolResults(r.result)).toEqual([
       ['r1', 'r1 ok'],
       ['r2', 'r2 ok'],
     ]);
@@ -231,25 +223,9 @@ describe('an abort while tools run', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       return 'r2 finished anyway';
     });
-    const r = await runStored(
-      {
-        store: memoryVersionedStore(),
-        model: readsThenDone('r2', 'r1'),
-        tools,
-        options: { ...options, run: { parallelToolCalls: true } },
-        now: manualClock(),
-        signal: ac.signal,
-      },
-      's',
-      { message: 'go' },
-    );
-    if (r.outcome !== 'ran') throw new Error(r.outcome);
+    const r = await runTurn('r2', 'r1', tools, { parallel: true, signal: ac.signal });
     expect(r.result.status).toBe('aborted');
-    expect(
-      r.result.messages.flatMap((m) =>
-        m.role === 'tool' ? [[m.toolCallId, m.content, m.isError]] : [],
-      ),
-    ).toEqual([
+    expect(toolResults(r.result, true)).toEqual([
       ['r2', 'r2 finished anyway', false],
       ['r1', 'r1 ok', false],
     ]);
