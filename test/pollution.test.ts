@@ -302,6 +302,24 @@ const exact = new Set([
   'mergeOptions',
 ]);
 
+describe('a parsed plan-mode state under pollution', () => {
+  // Regression: an inherited `plan: ''` made the normal-mode check read `''.steps` and the gate
+  // refuse every call in normal mode (found by the property below on Node 22).
+  it('optional fields are never read through the prototype: normal mode stays normal', () => {
+    const session = createSession();
+    const call = { name: 'exec', input: { command: 'ls' } };
+    const clean = checkToolCall(session, call);
+    expect(clean.allowed).toBe(true);
+    for (const key of ['plan', 'subagent', 'approvalId', 'steps', 'afterApproval'])
+      for (const value of ['', 0, null, 'x', [], {}]) {
+        const dirty = polluted([{ target: 'object', key, value }], () =>
+          checkToolCall(session, call),
+        );
+        expect([key, value, dirty]).toEqual([key, value, clean]);
+      }
+  });
+});
+
 describe('prototype pollution', () => {
   it('property: no public entry point throws anything but typed errors, and none answers differently or allows more', () => {
     fc.assert(

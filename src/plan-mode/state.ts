@@ -175,25 +175,32 @@ export function isExecutionHeld(planMode: unknown): boolean {
 /** Cross-field rules a stored plan-mode state must satisfy beyond its shape. */
 export function planModeInvariantIssues(state: PlanModeState): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
+  // Optional fields are read as own properties: a parsed state is a plain object, and a field
+  // it lacks must not be found on a polluted Object.prototype.
+  const subagent = Object.hasOwn(state, 'subagent') ? state.subagent : undefined;
+  const plan = Object.hasOwn(state, 'plan') ? state.plan : undefined;
+  const subagentPlan =
+    subagent !== undefined && Object.hasOwn(subagent, 'plan') ? subagent.plan : undefined;
+  const approvalId = Object.hasOwn(state, 'approvalId') ? state.approvalId : undefined;
   if (state.mode === 'normal' && !normalModeApprovals.has(state.approval))
     issues.push({ path: 'approval', message: `'${state.approval}' is only valid in plan mode` });
   // A gated subagent never leaves plan mode: a stored one in normal mode is corrupt.
-  if (state.subagent !== undefined && state.mode !== 'plan')
+  if (subagent !== undefined && state.mode !== 'plan')
     issues.push({ path: 'subagent', message: 'a gated subagent is always in plan mode' });
-  if (state.subagent !== undefined && state.approval !== 'none')
+  if (subagent !== undefined && state.approval !== 'none')
     issues.push({ path: 'subagent', message: 'a gated subagent never requests approval' });
-  for (const [where, plan] of [
-    ['plan', state.plan],
-    ['subagent.plan', state.subagent?.plan],
+  for (const [where, steps] of [
+    ['plan', plan?.steps],
+    ['subagent.plan', subagentPlan?.steps],
   ] as const)
-    plan?.steps.forEach((step, i) => {
+    steps?.forEach((step, i) => {
       if (step.status === 'completed' && !isVerified(step))
         issues.push({
           path: `${where}.steps.${i}.evidence`,
           message: 'a completed step needs evidence for each of its criteria',
         });
     });
-  if (state.approval === 'pending' && (state.approvalId === undefined || state.plan === undefined))
+  if (state.approval === 'pending' && (approvalId === undefined || plan === undefined))
     issues.push({
       path: 'approvalId',
       message: 'a pending approval needs an approvalId and a plan',
