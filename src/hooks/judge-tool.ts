@@ -4,9 +4,6 @@ import { judgeToolCall } from './judge-tool-call.js';
 import type { WriteJudge } from './judge-write.js';
 import type { HookJudgement, HookPolicy } from './policy.js';
 
-export { rowOf, type ShellAnalyzer, type ToolJudges } from './judge-tool-call.js';
-export { inPlanMode } from './plan-mode-flag.js';
-
 /**
  * judgeToolCall with the shell analyzer loaded: what the library's judgeHookEvent uses. (The
  * hook process calls judgeToolCall itself and loads the analyzer only for a shell tool.)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../src/hooks/event.js';
-import { inPlanMode, judgeToolEvent } from '../../src/hooks/judge-tool.js';
+import { judgeToolEvent } from '../../src/hooks/judge-tool.js';
 import { judgeToolCall } from '../../src/hooks/judge-tool-call.js';
+import { inPlanMode } from '../../src/hooks/plan-mode-flag.js';
 import { HookCodes, judgeHookEvent } from '../../src/internal.js';
 import * as f from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { ShellCodes } from '../codes.js';
 import { type PendingHeredoc, readHeredocBodies } from './heredoc.js';
 import { reject, show } from './reject.js';
-import { isMetachar, type Source, skipBlanks } from './source.js';
+import { isDigits, isMetachar, type Source, skipBlanks } from './source.js';
 import { commandSubstitutionEnd, type DecodedWord, readWord } from './words.js';
 
 /** Control operators the grammar accepts; `\n` is a newline token. */
@@ -212,7 +212,7 @@ export class Lexer {
     const after = text.charCodeAt(word.end);
     if (after === 0x3c || after === 0x3e) {
       rejectProcessSubstitution(text, word.end);
-      if (!word.anyQuoted && isFdNumber(word.value)) {
+      if (!word.anyQuoted && isDigits(word.value)) {
         return this.readRedirect(word.end, Number(word.value), word.start);
       }
       const { value } = word;
@@ -261,16 +261,6 @@ export class Lexer {
     }
     return token('redirect', op, fd, target, start, target.end);
   }
-}
-
-/** A word of ASCII digits, which bash reads as the fd of the redirection right after it. */
-function isFdNumber(text: string): boolean {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) return false;
-  }
-  return true;
 }
 
 function rejectProcessSubstitution(text: string, at: number): void {

@@ -2,6 +2,7 @@ import { ShellCodes } from '../codes.js';
 import type { ShellRedirect } from '../types.js';
 import type { Token } from './lexer.js';
 import { reject, show } from './reject.js';
+import { isDigits } from './source.js';
 import { toShellWord } from './word-rules.js';
 
 type RedirectToken = Extract<Token, { kind: 'redirect' }>;
@@ -25,16 +26,6 @@ function writes(raw: string, why: string): never {
 function checkFd(raw: string, fd: number): void {
   if (fd !== 0 && fd !== 1 && fd !== 2)
     unsupported(raw, `uses file descriptor ${fd}; only 0, 1 and 2 are allowed`);
-}
-
-/** A whole word of ASCII digits (an fd number), without a regex. */
-function isDigits(text: string): boolean {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) return false;
-  }
-  return true;
 }
 
 /**

@@ -38,3 +38,13 @@ export function skipBlanks(src: Source): void {
     else return;
   }
 }
+
+/** A whole word of ASCII digits (an fd number, as bash reads one), without a regex. */
+export function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
+}
